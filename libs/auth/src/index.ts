@@ -1,0 +1,5 @@
+export * from './principal';
+export * from './decorators';
+export * from './principal.guard';
+export * from './auth.module';
+export * from './channel-scope';

@@ -1,0 +1,9 @@
+import { VerificationEvent } from './verification.events';
+
+/**
+ * Every event type a webhook endpoint may subscribe to. Each context adds its partner-visible
+ * types here; `*` subscribes to all of them.
+ */
+export const SUBSCRIBABLE_EVENT_TYPES: readonly string[] = [...Object.values(VerificationEvent)];
+
+export const ALL_EVENTS_WILDCARD = '*';

@@ -1,0 +1,4 @@
+export * from './scopes';
+export * from './events/envelope';
+export * from './events/verification.events';
+export * from './events/catalog';

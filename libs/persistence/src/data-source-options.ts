@@ -1,0 +1,31 @@
+import type { DataSourceOptions, MixedList, EntitySchema } from 'typeorm';
+import type { DatabaseConfig } from './database-config';
+
+export interface ServiceDataSourceOptions {
+  entities: MixedList<Function | string | EntitySchema>;
+  migrations: MixedList<Function | string>;
+  /** Pool size per process; keep it small, PostgreSQL's own limit is shared by every service. */
+  poolSize?: number;
+}
+
+/** TypeORM options for one service's own database. Schema changes only ever come from migrations. */
+export function postgresDataSourceOptions(
+  db: DatabaseConfig,
+  options: ServiceDataSourceOptions,
+): DataSourceOptions {
+  return {
+    type: 'postgres',
+    host: db.host,
+    port: db.port,
+    username: db.user,
+    password: db.password,
+    database: db.database,
+    entities: options.entities,
+    migrations: options.migrations,
+    migrationsTableName: 'schema_migrations',
+    migrationsTransactionMode: 'each',
+    synchronize: false,
+    migrationsRun: false,
+    extra: { max: options.poolSize ?? 10 },
+  };
+}

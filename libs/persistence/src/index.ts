@@ -1,0 +1,4 @@
+export * from './database-config';
+export * from './data-source-options';
+export * from './ensure-database';
+export * from './migrate';
