@@ -29,6 +29,7 @@ const common = {
 };
 
 module.exports = {
+  maxWorkers: 3,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts'] },
     {

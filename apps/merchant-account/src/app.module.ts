@@ -22,9 +22,7 @@ export class AppModule {
         TypeOrmModule.forRoot(merchantAccountDataSourceOptions(databaseConfigOf(env))),
         AuthModule.forRoot({ internalSecret: env.INTERNAL_AUTH_SECRET }),
       ],
-      providers: [
-        { provide: MerchantAccountEnv, useValue: env },
-      ],
+      providers: [{ provide: MerchantAccountEnv, useValue: env }],
     };
   }
 }

@@ -12,15 +12,27 @@ export function resolveChannel(principal: Principal, requested: string | undefin
         status: 422,
         code: 'channel_not_owned',
         title: 'Channel not owned',
-        detail: 'The channel is not one of this partner key\'s channels.',
-        errors: [{ field: 'channel', code: 'channel_not_owned', message: 'channel is not one of this key\'s channels' }],
+        detail: "The channel is not one of this partner key's channels.",
+        errors: [
+          {
+            field: 'channel',
+            code: 'channel_not_owned',
+            message: "channel is not one of this key's channels",
+          },
+        ],
       });
     }
     return requested;
   }
   if (principal.channels.length === 1) return principal.channels[0];
   throw ProblemException.validation(
-    [{ field: 'channel', code: 'required', message: 'channel is required when the key owns several channels' }],
+    [
+      {
+        field: 'channel',
+        code: 'required',
+        message: 'channel is required when the key owns several channels',
+      },
+    ],
     'This key owns several channels: name one.',
   );
 }

@@ -1,4 +1,9 @@
-import { applyDecorators, createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
+import {
+  applyDecorators,
+  createParamDecorator,
+  SetMetadata,
+  type ExecutionContext,
+} from '@nestjs/common';
 import { ApiSecurity } from '@nestjs/swagger';
 import type { Scope } from '@pc/contracts';
 import type { Principal } from './principal';
@@ -12,15 +17,20 @@ export const PARTNER_KEY_SCHEME = 'partner_key';
  * document) and again by PrincipalGuard here.
  */
 export function RequireScope(scope: Scope): MethodDecorator {
-  return applyDecorators(SetMetadata(REQUIRED_SCOPE, scope), ApiSecurity(PARTNER_KEY_SCHEME, [scope]));
+  return applyDecorators(
+    SetMetadata(REQUIRED_SCOPE, scope),
+    ApiSecurity(PARTNER_KEY_SCHEME, [scope]),
+  );
 }
 
 export interface RequestWithPrincipal {
   principal?: Principal;
 }
 
-export const CurrentPrincipal = createParamDecorator((_data: unknown, context: ExecutionContext) => {
-  const principal = context.switchToHttp().getRequest<RequestWithPrincipal>().principal;
-  if (!principal) throw new Error('CurrentPrincipal used on a route without PrincipalGuard');
-  return principal;
-});
+export const CurrentPrincipal = createParamDecorator(
+  (_data: unknown, context: ExecutionContext) => {
+    const principal = context.switchToHttp().getRequest<RequestWithPrincipal>().principal;
+    if (!principal) throw new Error('CurrentPrincipal used on a route without PrincipalGuard');
+    return principal;
+  },
+);

@@ -36,9 +36,11 @@ export function serveOpenApi(app: INestApplication, info: OpenApiInfo): OpenAPIO
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'Partner key' }, 'partner_key')
     .build();
   const document = SwaggerModule.createDocument(app, config);
-  app.getHttpAdapter().get(`/${OPENAPI_PATH}`, (_req: unknown, res: { json(body: unknown): void }) =>
-    res.json(document),
-  );
+  app
+    .getHttpAdapter()
+    .get(`/${OPENAPI_PATH}`, (_req: unknown, res: { json(body: unknown): void }) =>
+      res.json(document),
+    );
   return document;
 }
 

@@ -8,7 +8,11 @@ import {
 } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
-import { HealthController, READINESS_PROBES, type ReadinessProbe } from './health/health.controller';
+import {
+  HealthController,
+  READINESS_PROBES,
+  type ReadinessProbe,
+} from './health/health.controller';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { IdempotencyStore } from './idempotency/idempotency.store';
 import { loggerModule } from './observability/logger';

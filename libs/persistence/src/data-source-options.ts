@@ -1,9 +1,9 @@
-import type { DataSourceOptions, MixedList, EntitySchema } from 'typeorm';
+import type { DataSourceOptions } from 'typeorm';
 import type { DatabaseConfig } from './database-config';
 
 export interface ServiceDataSourceOptions {
-  entities: MixedList<Function | string | EntitySchema>;
-  migrations: MixedList<Function | string>;
+  entities: NonNullable<DataSourceOptions['entities']>;
+  migrations: NonNullable<DataSourceOptions['migrations']>;
   /** Pool size per process; keep it small, PostgreSQL's own limit is shared by every service. */
   poolSize?: number;
 }

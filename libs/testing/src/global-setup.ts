@@ -12,6 +12,7 @@ export default async function globalSetup(): Promise<void> {
     throw new Error(
       `PostgreSQL is not reachable at ${testInfrastructure.postgres.host}:${testInfrastructure.postgres.port} ` +
         `(${(error as Error).message}). Start it (see README, "Local services") and run the tests again.`,
+      { cause: error },
     );
   } finally {
     await pg.end().catch(() => undefined);
@@ -23,6 +24,7 @@ export default async function globalSetup(): Promise<void> {
     throw new Error(
       `RabbitMQ is not reachable at ${testInfrastructure.rabbitUrl.replace(/\/\/[^@]*@/, '//')} ` +
         `(${(error as Error).message}). Start it (see README, "Local services") and run the tests again.`,
+      { cause: error },
     );
   }
 }

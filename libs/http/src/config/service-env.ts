@@ -1,23 +1,15 @@
 import { IsIn, IsInt, IsString, Max, Min, MinLength } from 'class-validator';
 import type { DatabaseConfig } from '@pc/persistence';
 
-/** Variables every service reads. Each app extends this with its own and sets its defaults. */
-export abstract class ServiceEnv {
-  @IsInt()
-  @Min(1)
-  @Max(65535)
-  PORT: number;
-
-  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-  LOG_LEVEL = 'info';
-
+/** Where a service's database is. `npm run migrate` needs only this. */
+export class DatabaseEnv {
   @IsString()
   DATABASE_HOST = '127.0.0.1';
 
   @IsInt()
   @Min(1)
   @Max(65535)
-  DATABASE_PORT = 5432;
+  DATABASE_PORT: number = 5432;
 
   @IsString()
   DATABASE_USER = 'postgres';
@@ -28,6 +20,17 @@ export abstract class ServiceEnv {
   @IsString()
   @MinLength(1)
   DATABASE_NAME: string;
+}
+
+/** Variables every service reads. Each app extends this with its own and sets its defaults. */
+export abstract class ServiceEnv extends DatabaseEnv {
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  PORT: number;
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL = 'info';
 
   @IsString()
   RABBITMQ_URL = 'amqp://guest:guest@127.0.0.1:5672';
@@ -42,7 +45,7 @@ export abstract class ServiceEnv {
   INTERNAL_AUTH_SECRET: string;
 }
 
-export function databaseConfigOf(env: ServiceEnv): DatabaseConfig {
+export function databaseConfigOf(env: DatabaseEnv): DatabaseConfig {
   return {
     host: env.DATABASE_HOST,
     port: env.DATABASE_PORT,

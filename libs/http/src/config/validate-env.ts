@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { plainToInstance, Transform } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
 
@@ -11,7 +12,8 @@ function describe(errors: ValidationError[]): string[] {
 }
 
 /**
- * Reads and validates a service's environment once, at start-up. Unknown variables are ignored;
+ * Reads and validates a service's environment once, at start-up. Numbers convert by the
+ * property's declared type, so numeric variables need a type annotation (`PORT: number = 3000`). Unknown variables are ignored;
  * a missing or malformed one stops the process with a message naming it.
  */
 export function loadEnv<T extends object>(

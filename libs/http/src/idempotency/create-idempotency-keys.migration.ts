@@ -18,7 +18,9 @@ export class CreateIdempotencyKeys1760000000100 implements MigrationInterface {
         expires_at timestamptz NOT NULL,
         PRIMARY KEY (owner, key)
       )`);
-    await queryRunner.query(`CREATE INDEX idempotency_keys_expires_at ON idempotency_keys (expires_at)`);
+    await queryRunner.query(
+      `CREATE INDEX idempotency_keys_expires_at ON idempotency_keys (expires_at)`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

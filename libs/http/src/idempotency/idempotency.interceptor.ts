@@ -1,9 +1,4 @@
-import {
-  CallHandler,
-  ExecutionContext,
-  Injectable,
-  NestInterceptor,
-} from '@nestjs/common';
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { Observable, from, of, throwError } from 'rxjs';
@@ -48,7 +43,13 @@ export class IdempotencyInterceptor implements NestInterceptor {
     if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH) {
       return throwError(() =>
         ProblemException.validation(
-          [{ field: 'Idempotency-Key', code: 'invalid_format', message: `must be 1–${MAX_KEY_LENGTH} characters` }],
+          [
+            {
+              field: 'Idempotency-Key',
+              code: 'invalid_format',
+              message: `must be 1–${MAX_KEY_LENGTH} characters`,
+            },
+          ],
           'The Idempotency-Key header is not valid.',
         ),
       );
@@ -70,18 +71,27 @@ export class IdempotencyInterceptor implements NestInterceptor {
               'A request with this Idempotency-Key is still being processed.',
             );
           case 'replay':
-            for (const [name, value] of Object.entries(claim.headers)) response.setHeader(name, value);
+            for (const [name, value] of Object.entries(claim.headers))
+              response.setHeader(name, value);
             response.setHeader('Idempotent-Replayed', 'true');
             response.status(claim.status);
             return of(claim.body.length ? JSON.parse(claim.body) : undefined);
           case 'claimed':
             return next.handle().pipe(
               mergeMap(async (body: unknown) => {
-                await this.store.complete(owner, key, response.statusCode, JSON.stringify(body ?? null), pickHeaders(response));
+                await this.store.complete(
+                  owner,
+                  key,
+                  response.statusCode,
+                  JSON.stringify(body ?? null),
+                  pickHeaders(response),
+                );
                 return body;
               }),
               catchError((error: unknown) =>
-                from(this.settleFailure(owner, key, error)).pipe(mergeMap(() => throwError(() => error))),
+                from(this.settleFailure(owner, key, error)).pipe(
+                  mergeMap(() => throwError(() => error)),
+                ),
               ),
             );
         }

@@ -37,7 +37,11 @@ export function loggerModule(service: string, level: string): DynamicModule {
         censor: '[redacted]',
       },
       serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        req: (req: { id: string; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+        }),
       },
     },
   });

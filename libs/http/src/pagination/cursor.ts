@@ -14,7 +14,7 @@ export interface Page<T> {
 
 /** `cursor` and `per_page` query parameters, shared by every list endpoint. */
 export class PageQueryDto {
-  @ApiPropertyOptional({ description: 'Opaque cursor from the previous page\'s `next_cursor`.' })
+  @ApiPropertyOptional({ description: "Opaque cursor from the previous page's `next_cursor`." })
   @IsOptional()
   @IsString()
   @MaxLength(512)

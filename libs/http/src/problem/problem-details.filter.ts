@@ -53,14 +53,24 @@ export class ProblemDetailsFilter implements ExceptionFilter {
         title: HttpStatus[status] ?? 'Error',
       };
       if (status === 400 && isBodyParseError(exception)) {
-        return { status: 400, code: 'malformed_body', title: 'Malformed body', detail: 'The request body is not valid JSON.' };
+        return {
+          status: 400,
+          code: 'malformed_body',
+          title: 'Malformed body',
+          detail: 'The request body is not valid JSON.',
+        };
       }
       return { status, ...known, detail: messageOf(exception) };
     }
     if (isBodyParserError(exception)) {
       const status = exception.status;
       const known = CODES_BY_STATUS[status] ?? { code: 'bad_request', title: 'Bad request' };
-      return { status, ...known, detail: status === 413 ? 'The request body is too large.' : 'The request body could not be read.' };
+      return {
+        status,
+        ...known,
+        detail:
+          status === 413 ? 'The request body is too large.' : 'The request body could not be read.',
+      };
     }
     this.logger.error({ err: exception }, 'Unhandled error');
     return {
@@ -81,7 +91,10 @@ function messageOf(exception: HttpException): string {
 }
 
 function isBodyParseError(exception: HttpException): boolean {
-  return /JSON|Unexpected token|body/i.test(messageOf(exception)) && exception.cause instanceof SyntaxError;
+  return (
+    /JSON|Unexpected token|body/i.test(messageOf(exception)) &&
+    exception.cause instanceof SyntaxError
+  );
 }
 
 function isBodyParserError(error: unknown): error is { status: number; type: string } {

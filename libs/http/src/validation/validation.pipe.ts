@@ -39,8 +39,7 @@ export function toFieldErrors(errors: ValidationError[], parent = ''): FieldErro
     const own = Object.entries(error.constraints ?? {}).map(([constraint, message]) => ({
       field,
       code: CODE_BY_CONSTRAINT[constraint] ?? toSnakeCase(constraint),
-      message:
-        constraint === 'whitelistValidation' ? `${field} is not a known field` : message,
+      message: constraint === 'whitelistValidation' ? `${field} is not a known field` : message,
     }));
     return [...own, ...toFieldErrors(error.children ?? [], field)];
   });

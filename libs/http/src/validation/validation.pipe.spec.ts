@@ -1,0 +1,55 @@
+import { Type } from 'class-transformer';
+import { IsInt, IsString, ValidateNested } from 'class-validator';
+import { ProblemException } from '../problem/problem.exception';
+import { createValidationPipe } from './validation.pipe';
+
+class Address {
+  @IsString()
+  city: string;
+}
+
+class Body {
+  @IsInt()
+  amount: number;
+
+  @ValidateNested()
+  @Type(() => Address)
+  address: Address;
+}
+
+async function problemFor(value: unknown): Promise<ProblemException> {
+  try {
+    await createValidationPipe().transform(value, { type: 'body', metatype: Body });
+  } catch (error) {
+    return error as ProblemException;
+  }
+  throw new Error('expected validation to fail');
+}
+
+describe('validation pipe', () => {
+  it('rejects unknown fields instead of dropping them', async () => {
+    const problem = await problemFor({ amount: 1, address: { city: 'Kraków' }, extra: true });
+    expect(problem.problem.status).toBe(422);
+    expect(problem.problem.errors).toEqual([
+      { field: 'extra', code: 'unknown_field', message: 'extra is not a known field' },
+    ]);
+  });
+
+  it('names nested fields with a dotted path and a stable code', async () => {
+    const problem = await problemFor({ amount: '5', address: { city: 7 } });
+    expect(problem.problem.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'amount', code: 'must_be_integer' }),
+        expect.objectContaining({ field: 'address.city', code: 'must_be_string' }),
+      ]),
+    );
+  });
+
+  it('passes a valid body through as an instance of its class', async () => {
+    const value = await createValidationPipe().transform(
+      { amount: 5, address: { city: 'Gdańsk' } },
+      { type: 'body', metatype: Body },
+    );
+    expect(value).toBeInstanceOf(Body);
+  });
+});
