@@ -15,8 +15,10 @@ export interface EventEnvelope<TType extends string = string, TData = unknown> {
 }
 
 /** The envelope as it travels on the broker: the public envelope plus its owner. */
-export interface DomainEvent<TType extends string = string, TData = unknown>
-  extends EventEnvelope<TType, TData> {
+export interface DomainEvent<TType extends string = string, TData = unknown> extends EventEnvelope<
+  TType,
+  TData
+> {
   owner: EventOwner;
 }
 

@@ -1,0 +1,13 @@
+export * from './messaging.options';
+export * from './broker-connection';
+export * from './broker-health.indicator';
+export * from './messaging.module';
+export * from './migrations/1760000000000-create-messaging-tables';
+export * from './outbox/outbox-publisher';
+export * from './outbox/outbox-relay';
+export * from './consumer/event-context';
+export * from './consumer/rabbit-events.server';
+export * from './consumer/rabbit-events-server.options';
+export { ConsumerHeader, consumerQueueNames, type QueueType } from './consumer/consumer-topology';
+export * from './consumer/propagate-event-errors.filter';
+export * from './consumer/domain-event-pattern.decorator';

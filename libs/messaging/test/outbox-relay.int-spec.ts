@@ -1,0 +1,164 @@
+import { DataSource } from 'typeorm';
+import {
+  EventCapture,
+  TcpProxy,
+  testInfrastructure,
+  uniqueName,
+  type TestDatabase,
+} from '@pc/testing';
+import { BrokerConnection, OutboxPublisher, OutboxRelay, type MessagingOptions } from '../src';
+import { deleteBrokerObjects, eventually, messagingDatabase, sampleEvent, sleep } from './support';
+
+const rabbitUrl = testInfrastructure.rabbitUrl;
+
+describe('transactional outbox and relay (real PostgreSQL and RabbitMQ)', () => {
+  const exchange = uniqueName('outbox_exchange');
+  const publisher = new OutboxPublisher();
+  let db: TestDatabase;
+  let dataSource: DataSource;
+  let capture: EventCapture;
+  const cleanups: Array<() => Promise<unknown>> = [];
+
+  function options(url: string, relay: MessagingOptions['relay']): MessagingOptions {
+    return { url, exchange, serviceName: 'outbox-test', relay, reconnectSeconds: 0.2 };
+  }
+
+  async function startRelay(url: string, relay: MessagingOptions['relay'] = {}) {
+    const broker = new BrokerConnection(options(url, relay));
+    const relayInstance = new OutboxRelay(options(url, relay), broker, dataSource);
+    cleanups.push(async () => {
+      await relayInstance.stop();
+      await broker.close();
+    });
+    await broker.waitForConnect();
+    relayInstance.start();
+    await eventually(() => relayInstance.isListening());
+    return { broker, relay: relayInstance };
+  }
+
+  async function stopAll() {
+    while (cleanups.length > 0) await cleanups.pop()!();
+  }
+
+  async function unsentCount(): Promise<number> {
+    const [row] = await dataSource.query(
+      `SELECT count(*)::int AS n FROM outbox_events WHERE sent_at IS NULL`,
+    );
+    return row.n;
+  }
+
+  beforeAll(async () => {
+    ({ db, dataSource } = await messagingDatabase('outbox'));
+    capture = await EventCapture.start(rabbitUrl, exchange);
+  });
+
+  afterEach(stopAll);
+
+  afterAll(async () => {
+    await capture.stop();
+    await dataSource.destroy();
+    await db.drop();
+    await deleteBrokerObjects(rabbitUrl, [], [exchange]);
+  });
+
+  it('delivers a committed event once the unreachable broker is back, and never a rolled-back one', async () => {
+    const broker = new URL(rabbitUrl);
+    const proxy = await TcpProxy.start(broker.hostname, Number(broker.port || 5672));
+    cleanups.push(() => proxy.stop());
+    const { broker: relayBroker } = await startRelay(proxy.urlFor(rabbitUrl), {
+      pollIntervalMs: 200,
+    });
+
+    proxy.cut();
+    await eventually(() => !relayBroker.isConnected());
+    const committed = sampleEvent();
+    const rolledBack = sampleEvent();
+    await dataSource.transaction((manager) => publisher.publish(manager, committed));
+    await expect(
+      dataSource.transaction(async (manager) => {
+        await publisher.publish(manager, rolledBack);
+        throw new Error('business rule failed');
+      }),
+    ).rejects.toThrow('business rule failed');
+
+    await sleep(1000);
+    expect(capture.count((event) => event.id === committed.id)).toBe(0);
+    expect(await unsentCount()).toBe(1);
+
+    proxy.restore();
+    const received = await capture.waitFor((event) => event.id === committed.id, 15_000);
+    expect(received).toEqual(committed);
+    // A later event proves the relay has drained everything before it: the rolled-back one never existed.
+    const later = sampleEvent();
+    await dataSource.transaction((manager) => publisher.publish(manager, later));
+    await capture.waitFor((event) => event.id === later.id);
+    expect(capture.count((event) => event.id === rolledBack.id)).toBe(0);
+    await eventually(async () => (await unsentCount()) === 0);
+  });
+
+  it('publishes persistent messages keyed by event type with the event id as message id', async () => {
+    await startRelay(rabbitUrl);
+    const event = sampleEvent('verification.failed');
+    await dataSource.transaction((manager) => publisher.publish(manager, event));
+    await capture.waitFor((candidate) => candidate.id === event.id);
+    const message = capture.messages.find((candidate) => candidate.event.id === event.id)!;
+    expect(message.routingKey).toBe('verification.failed');
+    expect(message.properties).toMatchObject({
+      messageId: event.id,
+      type: 'verification.failed',
+      contentType: 'application/json',
+      deliveryMode: 2,
+    });
+  });
+
+  it('wakes on NOTIFY: delivery comes well before a 30 s poll interval', async () => {
+    await startRelay(rabbitUrl, { pollIntervalMs: 30_000 });
+    await sleep(200); // let the start-up pass finish so only NOTIFY can wake the relay
+    const event = sampleEvent();
+    const startedAt = Date.now();
+    await dataSource.transaction((manager) => publisher.publish(manager, event));
+    await capture.waitFor((candidate) => candidate.id === event.id, 5000);
+    expect(Date.now() - startedAt).toBeLessThan(1000);
+  });
+
+  it('re-opens a lost LISTEN connection and keeps low latency', async () => {
+    const { relay } = await startRelay(rabbitUrl, { pollIntervalMs: 30_000 });
+    await dataSource.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+       WHERE datname = current_database() AND application_name = 'outbox-relay-listen'`,
+    );
+    await eventually(() => !relay.isListening(), 5000);
+    await eventually(() => relay.isListening(), 5000);
+    await sleep(200);
+    const event = sampleEvent();
+    const startedAt = Date.now();
+    await dataSource.transaction((manager) => publisher.publish(manager, event));
+    await capture.waitFor((candidate) => candidate.id === event.id, 5000);
+    expect(Date.now() - startedAt).toBeLessThan(1000);
+  });
+
+  it('two relays on the same database publish every event exactly once', async () => {
+    await startRelay(rabbitUrl, { pollIntervalMs: 100, batchSize: 20 });
+    await startRelay(rabbitUrl, { pollIntervalMs: 100, batchSize: 20 });
+    const events = Array.from({ length: 400 }, () => sampleEvent('verification.step_completed'));
+    const ids = new Set(events.map((event) => event.id));
+    for (let i = 0; i < events.length; i += 4) {
+      await dataSource.transaction((manager) => publisher.publish(manager, events.slice(i, i + 4)));
+    }
+    await eventually(() => capture.count((event) => ids.has(event.id)) >= events.length, 20_000);
+    await sleep(500);
+    const perId = new Map<string, number>();
+    for (const event of capture.events) {
+      if (ids.has(event.id)) perId.set(event.id, (perId.get(event.id) ?? 0) + 1);
+    }
+    expect(perId.size).toBe(events.length);
+    expect([...perId.values()].every((count) => count === 1)).toBe(true);
+    await eventually(async () => (await unsentCount()) === 0);
+  });
+
+  it('refuses to publish outside a transaction', async () => {
+    await expect(publisher.publish(dataSource.manager, sampleEvent())).rejects.toThrow(
+      /open transaction/,
+    );
+  });
+});
