@@ -10,7 +10,9 @@ const lockfile = join(root, 'package-lock.json');
 const installed = join(root, 'node_modules', '.package-lock.json');
 
 const stale = !existsSync(installed) || statSync(installed).mtimeMs < statSync(lockfile).mtimeMs;
+// `npm install` honours the lockfile as `npm ci` would; npm 11.19's `npm ci` rejects lockfiles that
+// leave out other platforms' optional binaries (@swc/core-darwin-*), which this one does.
 if (stale) {
-  console.log('Installing dependencies (npm ci)…');
-  execSync('npm ci --no-audit --no-fund', { cwd: root, stdio: 'inherit' });
+  console.log('Installing dependencies from package-lock.json…');
+  execSync('npm install --no-audit --no-fund', { cwd: root, stdio: 'inherit' });
 }

@@ -28,7 +28,7 @@ function localSecrets() {
   const wanted = {
     INTERNAL_AUTH_SECRET: () => randomBytes(32).toString('hex'),
     WEBHOOK_SECRET_ENCRYPTION_KEY: () => randomBytes(32).toString('base64'),
-    HOSTED_FLOW_SIGNING_SECRET: () => randomBytes(32).toString('hex'),
+    HOSTED_LINK_SECRET: () => randomBytes(32).toString('hex'),
   };
   let changed = false;
   for (const [name, generate] of Object.entries(wanted)) {
