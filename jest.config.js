@@ -30,6 +30,8 @@ const common = {
 
 module.exports = {
   maxWorkers: 3,
+  // Integration tests start apps and talk to real servers; a project-level timeout is ignored by Jest.
+  testTimeout: 60000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts'] },
     {
@@ -37,7 +39,6 @@ module.exports = {
       displayName: 'integration',
       testMatch: ['<rootDir>/{apps,libs}/**/*.int-spec.ts'],
       globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
-      testTimeout: 60000,
     },
   ],
 };
