@@ -1,0 +1,35 @@
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DataSource } from 'typeorm';
+import { configureServiceApp, serveOpenApi } from '@pc/http';
+import { RabbitEventsServer } from '@pc/messaging';
+import { AppModule, SERVICE_NAME } from './app.module';
+import type { WebhookDispatcherEnv } from './config/webhook-dispatcher.env';
+import { FANNED_OUT_EVENT_TYPES } from './fan-out/events.consumer';
+
+export async function createWebhookDispatcherApp(
+  env: WebhookDispatcherEnv,
+): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(env), {
+    bufferLogs: true,
+  });
+  configureServiceApp(app);
+  serveOpenApi(app, {
+    title: 'Webhook dispatcher',
+    description:
+      'Webhook endpoints, and signed delivery of partner events with retries, disabling and recovery.',
+  });
+  app.connectMicroservice({
+    strategy: new RabbitEventsServer({
+      url: env.RABBITMQ_URL,
+      exchange: env.EVENTS_EXCHANGE,
+      queue: `${env.WEBHOOK_QUEUE_PREFIX}.events`,
+      consumerName: SERVICE_NAME,
+      dataSource: app.get(DataSource),
+      expectedEventTypes: FANNED_OUT_EVENT_TYPES,
+      queueType: env.WEBHOOK_QUEUE_TYPE,
+    }),
+  });
+  await app.startAllMicroservices();
+  return app;
+}

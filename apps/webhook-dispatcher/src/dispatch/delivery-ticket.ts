@@ -1,0 +1,36 @@
+/** The message on the delivery queue: "make attempt `attemptNumber` of this delivery". */
+export interface DeliveryTicket {
+  deliveryId: string;
+  endpointId: string;
+  attemptNumber: number;
+}
+
+interface WireTicket {
+  d: string;
+  e: string;
+  n: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function encodeTicket(ticket: DeliveryTicket): Buffer {
+  const wire: WireTicket = { d: ticket.deliveryId, e: ticket.endpointId, n: ticket.attemptNumber };
+  return Buffer.from(JSON.stringify(wire));
+}
+
+export function decodeTicket(content: Buffer): DeliveryTicket | null {
+  try {
+    const wire = JSON.parse(content.toString('utf8')) as Partial<WireTicket>;
+    if (
+      typeof wire.d !== 'string' ||
+      !UUID.test(wire.d) ||
+      typeof wire.e !== 'string' ||
+      !UUID.test(wire.e)
+    )
+      return null;
+    if (!Number.isInteger(wire.n) || (wire.n as number) < 1) return null;
+    return { deliveryId: wire.d, endpointId: wire.e, attemptNumber: wire.n as number };
+  } catch {
+    return null;
+  }
+}

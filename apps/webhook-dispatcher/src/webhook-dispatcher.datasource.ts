@@ -1,0 +1,23 @@
+import type { DataSourceOptions } from 'typeorm';
+import { CreateIdempotencyKeys1760000000100 } from '@pc/http';
+import { MESSAGING_MIGRATIONS } from '@pc/messaging';
+import { postgresDataSourceOptions, type DatabaseConfig } from '@pc/persistence';
+import { WebhookDelivery, WebhookDeliveryAttempt } from './deliveries/webhook-delivery.entity';
+import { WebhookEndpoint } from './endpoints/webhook-endpoint.entity';
+import { CreateWebhookTables1760000400000 } from './migrations/1760000400000-create-webhook-tables';
+
+/** The webhook dispatcher's database: its entities and every migration, in order. */
+export function webhookDispatcherDataSourceOptions(
+  db: DatabaseConfig,
+  poolSize?: number,
+): DataSourceOptions {
+  return postgresDataSourceOptions(db, {
+    entities: [WebhookEndpoint, WebhookDelivery, WebhookDeliveryAttempt],
+    migrations: [
+      ...MESSAGING_MIGRATIONS,
+      CreateIdempotencyKeys1760000000100,
+      CreateWebhookTables1760000400000,
+    ],
+    poolSize,
+  });
+}
