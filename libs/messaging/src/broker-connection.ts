@@ -79,6 +79,8 @@ export class BrokerConnection implements OnApplicationShutdown {
 
   /** Resolves once connected, or rejects after `timeoutMs` (reconnecting continues in the background). */
   async waitForConnect(timeoutMs = 10_000): Promise<void> {
+    // The manager's connect() waits for the next 'connect' event, which never comes when already up.
+    if (this.manager.isConnected()) return;
     await this.manager.connect({ timeout: timeoutMs });
   }
 

@@ -54,6 +54,13 @@ describe('transactional outbox and relay (real PostgreSQL and RabbitMQ)', () => 
 
   afterEach(stopAll);
 
+  it('waitForConnect resolves at once when the connection is already up', async () => {
+    const { broker } = await startRelay(rabbitUrl);
+    const started = Date.now();
+    await broker.waitForConnect(2000);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
   afterAll(async () => {
     await capture.stop();
     await dataSource.destroy();
