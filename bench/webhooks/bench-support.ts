@@ -2,10 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import path from 'node:path';
 
-export const REGISTER = path.resolve(
-  __dirname,
-  '../../apps/webhook-dispatcher/test/support/swc-register.js',
-);
+export const REGISTER = path.resolve(__dirname, '../../scripts/swc-register.js');
 
 export interface ReceiverStats {
   fast: number;

@@ -1,0 +1,16 @@
+import { uuidV7, UUID_PATTERN } from './uuid-v7';
+
+describe('uuidV7', () => {
+  it('is a version 7 UUID', () => {
+    const id = uuidV7();
+    expect(id).toMatch(UUID_PATTERN);
+    expect(id[14]).toBe('7');
+    expect(['8', '9', 'a', 'b']).toContain(id[19]);
+  });
+
+  it('sorts in creation order, also within one millisecond', () => {
+    const ids = Array.from({ length: 500 }, () => uuidV7(1_800_000_000_000));
+    expect([...ids].sort()).toEqual(ids);
+    expect(uuidV7(1_800_000_000_001) > ids[ids.length - 1]).toBe(true);
+  });
+});
