@@ -3,7 +3,11 @@
 const net = require('node:net');
 
 const services = [
-  { name: 'PostgreSQL', url: process.env.DATABASE_HOST ?? '127.0.0.1', port: Number(process.env.DATABASE_PORT ?? 5432) },
+  {
+    name: 'PostgreSQL',
+    url: process.env.DATABASE_HOST ?? '127.0.0.1',
+    port: Number(process.env.DATABASE_PORT ?? 5432),
+  },
   { name: 'RabbitMQ', ...hostPort(process.env.RABBITMQ_URL, 'amqp://127.0.0.1:5672') },
   { name: 'Redis', ...hostPort(process.env.REDIS_URL, 'redis://127.0.0.1:6379') },
 ];
@@ -16,9 +20,15 @@ function hostPort(value, fallback) {
 function reachable({ url, port }) {
   return new Promise((resolve) => {
     const socket = net.connect({ host: url, port, timeout: 2000 });
-    socket.once('connect', () => { socket.end(); resolve(true); });
+    socket.once('connect', () => {
+      socket.end();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
-    socket.once('timeout', () => { socket.destroy(); resolve(false); });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
   });
 }
 
@@ -31,7 +41,9 @@ async function main() {
   for (const service of down) {
     console.error(`${service.name} is not reachable at ${service.url}:${service.port}.`);
   }
-  console.error('\nStart them with `docker compose up -d postgres rabbitmq redis`, or with the host\'s own');
+  console.error(
+    "\nStart them with `docker compose up -d postgres rabbitmq redis`, or with the host's own",
+  );
   console.error('service commands (README.md, "Local services"), then run the command again.');
   process.exit(1);
 }

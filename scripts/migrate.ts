@@ -1,8 +1,13 @@
 import type { DataSourceOptions } from 'typeorm';
 import { DatabaseEnv, databaseConfigOf, loadEnv } from '@pc/http';
 import { migrate, type DatabaseConfig } from '@pc/persistence';
+import { apiGatewayDataSourceOptions } from '../apps/api-gateway/src/api-gateway.datasource';
+import { hostedFlowDataSourceOptions } from '../apps/hosted-flow/src/hosted-flow.datasource';
 import { merchantAccountDataSourceOptions } from '../apps/merchant-account/src/merchant-account.datasource';
+import { partnerOnboardingDataSourceOptions } from '../apps/partner-onboarding/src/partner-onboarding.datasource';
 import { payoutsDataSourceOptions } from '../apps/payouts/src/payouts.datasource';
+import { verificationSessionsDataSourceOptions } from '../apps/verification-sessions/src/verification-sessions.datasource';
+import { webhookDispatcherDataSourceOptions } from '../apps/webhook-dispatcher/src/webhook-dispatcher.datasource';
 
 interface ServiceDatabase {
   service: string;
@@ -12,12 +17,29 @@ interface ServiceDatabase {
 
 /** Every service that owns a database, with its default database name. */
 const SERVICE_DATABASES: ServiceDatabase[] = [
+  { service: 'api-gateway', database: 'pc_gateway', options: apiGatewayDataSourceOptions },
+  {
+    service: 'partner-onboarding',
+    database: 'pc_onboarding',
+    options: (db) => partnerOnboardingDataSourceOptions(db),
+  },
   {
     service: 'merchant-account',
     database: 'pc_merchant_account',
     options: merchantAccountDataSourceOptions,
   },
   { service: 'payouts', database: 'pc_payouts', options: payoutsDataSourceOptions },
+  {
+    service: 'verification-sessions',
+    database: 'pc_verifications',
+    options: (db) => verificationSessionsDataSourceOptions(db),
+  },
+  {
+    service: 'webhook-dispatcher',
+    database: 'pc_webhooks',
+    options: (db) => webhookDispatcherDataSourceOptions(db),
+  },
+  { service: 'hosted-flow', database: 'pc_hosted_flow', options: hostedFlowDataSourceOptions },
 ];
 
 /**

@@ -45,11 +45,15 @@ function sandboxKey(env) {
   const file = join(local, 'sandbox-key.json');
   const cli = (args) =>
     JSON.parse(
-      execFileSync('node', ['dist/apps/api-gateway/src/cli/partner.cli.js', 'sandbox', '--json', ...args], {
-        cwd: root,
-        env,
-        encoding: 'utf8',
-      }),
+      execFileSync(
+        'node',
+        ['dist/apps/api-gateway/src/cli/partner.cli.js', 'sandbox', '--json', ...args],
+        {
+          cwd: root,
+          env,
+          encoding: 'utf8',
+        },
+      ),
     );
   let result = cli([]);
   if (!result.key && !existsSync(file)) result = cli(['--reissue']);
@@ -74,7 +78,13 @@ async function main() {
   require('./ensure-deps');
   run('node scripts/check-services.js');
   run('npm run build --silent');
-  const env = { ...localSecrets(), ...process.env };
+  // Local development runs the sandbox adapters and may deliver webhooks to local receivers.
+  const env = {
+    SANDBOX_MODE: 'true',
+    WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+    ...localSecrets(),
+    ...process.env,
+  };
   execSync('node dist/scripts/migrate.js', { cwd: root, stdio: 'inherit', env });
   const sandbox = sandboxKey(env);
 
@@ -90,7 +100,9 @@ async function main() {
   const notReady = APPS.filter((_, index) => !readiness[index]).map(([name]) => name);
   const banner = [
     '',
-    notReady.length ? `Not ready after 60 s: ${notReady.join(', ')} (see their logs above).` : 'Partner Connect is ready.',
+    notReady.length
+      ? `Not ready after 60 s: ${notReady.join(', ')} (see their logs above).`
+      : 'Partner Connect is ready.',
     `  Gateway:      http://localhost:3000/api/v1`,
     `  API docs:     http://localhost:3000/docs`,
     `  Hosted flow:  http://localhost:3006`,

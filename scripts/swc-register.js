@@ -1,13 +1,13 @@
 // Runs the TypeScript sources directly with Node (no build step): compiles each .ts file with swc
-// as Jest does and maps the @pc/* path aliases to libs/*/src. Used to spawn the dispatcher as a
-// real child process in the crash test, and by the webhook benchmark.
-//   node -r ./apps/webhook-dispatcher/test/support/swc-register.js apps/webhook-dispatcher/src/main.ts
+// as Jest does and maps the @pc/* path aliases to libs/*/src. Used by tests that spawn an app as a
+// real child process (to kill it) and by the benchmarks.
+//   node -r ./scripts/swc-register.js apps/webhook-dispatcher/src/main.ts
 const Module = require('node:module');
 const fs = require('node:fs');
 const path = require('node:path');
 const { transformSync } = require('@swc/core');
 
-const root = path.resolve(__dirname, '../../../..');
+const root = path.resolve(__dirname, '..');
 const alias = /^@pc\/(contracts|messaging|auth|persistence|http|testing|webhook-receiver)$/;
 
 const resolveFilename = Module._resolveFilename;

@@ -3,7 +3,7 @@
  * signature on the raw body, reject stale timestamps and ignore duplicate X-Webhook-Ids.
  *
  *   WEBHOOK_SECRET=whsec_... PORT=4000 \
- *     node -r ./apps/webhook-dispatcher/test/support/swc-register.js examples/webhook-receiver/server.ts
+ *     node -r ./scripts/swc-register.js examples/webhook-receiver/server.ts
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { WebhookReceiver, type WebhookEvent } from '../../libs/webhook-receiver/src';

@@ -83,7 +83,11 @@ describe('Idempotency-Key', () => {
   });
 
   const post = (key: string, body: object, partner = 'p1') =>
-    request(app.getHttpServer()).post('/things').set(headersFor(partner)).set('Idempotency-Key', key).send(body);
+    request(app.getHttpServer())
+      .post('/things')
+      .set(headersFor(partner))
+      .set('Idempotency-Key', key)
+      .send(body);
 
   it('replays the first response for the same key and body without running the handler again', async () => {
     const before = invocations;
@@ -136,7 +140,9 @@ describe('Idempotency-Key', () => {
       .set(headersFor('p1'))
       .send({ name: 'a', amount: 1, admin: true })
       .expect(422);
-    expect(unknown.body.errors).toEqual([expect.objectContaining({ field: 'admin', code: 'unknown_field' })]);
+    expect(unknown.body.errors).toEqual([
+      expect.objectContaining({ field: 'admin', code: 'unknown_field' }),
+    ]);
   });
 
   it('rejects a request without a signed principal with 401', async () => {

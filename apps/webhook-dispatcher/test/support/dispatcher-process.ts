@@ -4,7 +4,7 @@ import { testInfrastructure } from '@pc/testing';
 import { closedPort } from './test-receiver';
 
 const ROOT = path.resolve(__dirname, '../../../..');
-const REGISTER = path.join(__dirname, 'swc-register.js');
+const REGISTER = path.join(__dirname, '../../../../scripts/swc-register.js');
 const MAIN = path.join(ROOT, 'apps/webhook-dispatcher/src/main.ts');
 
 /** The dispatcher as a real child process (`node apps/webhook-dispatcher/src/main.ts`), to be killed for real. */

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsString, ValidateNested } from 'class-validator';
+import { IsInt, IsString, Max, Min, ValidateNested } from 'class-validator';
 import { ProblemException } from '../problem/problem.exception';
 import { createValidationPipe } from './validation.pipe';
 
@@ -10,6 +10,8 @@ class Address {
 
 class Body {
   @IsInt()
+  @Min(1)
+  @Max(100)
   amount: number;
 
   @ValidateNested()
@@ -43,6 +45,17 @@ describe('validation pipe', () => {
         expect.objectContaining({ field: 'address.city', code: 'must_be_string' }),
       ]),
     );
+  });
+
+  it('reports a value of the wrong type once, not once per rule it then breaks', async () => {
+    const wrongType = await problemFor({ amount: 'many', address: { city: 'Łódź' } });
+    expect(wrongType.problem.errors).toEqual([
+      expect.objectContaining({ field: 'amount', code: 'must_be_integer' }),
+    ]);
+    const outOfRange = await problemFor({ amount: 500, address: { city: 'Łódź' } });
+    expect(outOfRange.problem.errors).toEqual([
+      expect.objectContaining({ field: 'amount', code: 'too_large' }),
+    ]);
   });
 
   it('passes a valid body through as an instance of its class', async () => {

@@ -32,11 +32,28 @@ function toSnakeCase(name: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 }
 
+/** A missing value or one of the wrong type is reported once, not once per rule it then breaks. */
+const DECISIVE_CONSTRAINTS = [
+  'whitelistValidation',
+  'isDefined',
+  'isString',
+  'isInt',
+  'isNumber',
+  'isBoolean',
+  'isArray',
+];
+
+function reportedConstraints(constraints: Record<string, string>): [string, string][] {
+  const all = Object.entries(constraints);
+  const decisive = DECISIVE_CONSTRAINTS.find((name) => name in constraints);
+  return decisive ? [[decisive, constraints[decisive]]] : all;
+}
+
 /** Flattens class-validator's tree into `{field, code, message}` with dotted paths (`owners.0.email`). */
 export function toFieldErrors(errors: ValidationError[], parent = ''): FieldError[] {
   return errors.flatMap((error) => {
     const field = parent ? `${parent}.${error.property}` : error.property;
-    const own = Object.entries(error.constraints ?? {}).map(([constraint, message]) => ({
+    const own = reportedConstraints(error.constraints ?? {}).map(([constraint, message]) => ({
       field,
       code: CODE_BY_CONSTRAINT[constraint] ?? toSnakeCase(constraint),
       message: constraint === 'whitelistValidation' ? `${field} is not a known field` : message,

@@ -19,11 +19,15 @@ export class OutboxPublisher {
       );
     }
     // Routing key = event type: consumers bind their queues by event type (or a topic pattern of it).
+    // One round trip: the insert and the notification (delivered on commit) in one statement.
     await manager.query(
-      `INSERT INTO outbox_events (id, type, routing_key, payload)
-       SELECT e->>'id', e->>'type', e->>'type', e FROM jsonb_array_elements($1::jsonb) AS e`,
-      [JSON.stringify(batch)],
+      `WITH inserted AS (
+         INSERT INTO outbox_events (id, type, routing_key, payload)
+         SELECT e->>'id', e->>'type', e->>'type', e FROM jsonb_array_elements($1::jsonb) AS e
+         RETURNING 1
+       )
+       SELECT pg_notify($2, '') FROM (SELECT count(*) FROM inserted) AS written`,
+      [JSON.stringify(batch), OUTBOX_NOTIFY_CHANNEL],
     );
-    await manager.query(`SELECT pg_notify($1, '')`, [OUTBOX_NOTIFY_CHANNEL]);
   }
 }
