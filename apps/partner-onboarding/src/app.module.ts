@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AuthModule } from '@pc/auth';
 import { HttpPlatformModule, databaseConfigOf, databaseProbe } from '@pc/http';
-import { BrokerConnection, MessagingModule } from '@pc/messaging';
+import { BrokerConnection, MessagingModule, brokerProbe } from '@pc/messaging';
 import { PartnerOnboardingEnv } from './config/partner-onboarding.env';
 import { OnboardingModule } from './onboarding.module';
 import { partnerOnboardingDataSourceOptions } from './partner-onboarding.datasource';
@@ -23,7 +23,7 @@ export class AppModule {
             inject: [DataSource, BrokerConnection],
             useFactory: (ds: DataSource, broker: BrokerConnection) => [
               databaseProbe(ds),
-              { name: 'broker', isReady: () => broker.isConnected() },
+              brokerProbe(broker),
             ],
           },
         }),

@@ -10,7 +10,7 @@ import {
   databaseConfigOf,
   databaseProbe,
 } from '@pc/http';
-import { BrokerConnection, MessagingModule } from '@pc/messaging';
+import { BrokerConnection, MessagingModule, brokerProbe } from '@pc/messaging';
 import { WebhookDispatcherEnv } from './config/webhook-dispatcher.env';
 import { DeliveriesController } from './deliveries/deliveries.controller';
 import { DeliveriesService } from './deliveries/deliveries.service';
@@ -41,7 +41,7 @@ export class AppModule {
             inject: [DataSource, BrokerConnection],
             useFactory: (ds: DataSource, broker: BrokerConnection) => [
               databaseProbe(ds),
-              { name: 'broker', isReady: () => broker.isConnected() },
+              brokerProbe(broker),
             ],
           },
         }),

@@ -1,6 +1,6 @@
 export * from './messaging.options';
 export * from './broker-connection';
-export * from './broker-health.indicator';
+export * from './broker-probe';
 export * from './messaging.module';
 export * from './migrations/1760000000000-create-messaging-tables';
 export * from './outbox/outbox-publisher';

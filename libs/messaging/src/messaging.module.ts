@@ -4,9 +4,7 @@ import {
   type FactoryProvider,
   type ModuleMetadata,
 } from '@nestjs/common';
-import { TerminusModule } from '@nestjs/terminus';
 import { BrokerConnection } from './broker-connection';
-import { BrokerHealthIndicator } from './broker-health.indicator';
 import { MESSAGING_OPTIONS, type MessagingOptions } from './messaging.options';
 import { OutboxPublisher } from './outbox/outbox-publisher';
 import { OutboxRelay } from './outbox/outbox-relay';
@@ -24,11 +22,11 @@ export interface MessagingModuleAsyncOptions {
 @Module({})
 export class MessagingModule {
   static forRootAsync(options: MessagingModuleAsyncOptions): DynamicModule {
-    const providers = [BrokerConnection, OutboxPublisher, OutboxRelay, BrokerHealthIndicator];
+    const providers = [BrokerConnection, OutboxPublisher, OutboxRelay];
     return {
       module: MessagingModule,
       global: true,
-      imports: [...(options.imports ?? []), TerminusModule],
+      imports: options.imports ?? [],
       providers: [
         {
           provide: MESSAGING_OPTIONS,
