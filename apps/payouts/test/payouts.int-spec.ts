@@ -1,7 +1,6 @@
-import request from 'supertest';
 import type { INestApplication } from '@nestjs/common';
 import { loadEnv } from '@pc/http';
-import { createTestDatabase, type TestDatabase } from '@pc/testing';
+import { createTestDatabase, itServesTheServiceBasics, type TestDatabase } from '@pc/testing';
 import { PayoutsEnv } from '../src/config/payouts.env';
 import { createPayoutsApp } from '../src/create-app';
 import { payoutsDataSourceOptions } from '../src/payouts.datasource';
@@ -26,19 +25,5 @@ describe('payouts service', () => {
     await database.drop();
   });
 
-  it('is ready when its database answers', async () => {
-    const response = await request(app.getHttpServer()).get('/health/ready').expect(200);
-    expect(response.body.info.database.status).toBe('up');
-  });
-
-  it('serves Prometheus metrics', async () => {
-    const response = await request(app.getHttpServer()).get('/metrics').expect(200);
-    expect(response.text).toContain('process_cpu_seconds_total');
-  });
-
-  it('answers unknown paths with problem+json', async () => {
-    const response = await request(app.getHttpServer()).get('/nope').expect(404);
-    expect(response.headers['content-type']).toContain('application/problem+json');
-    expect(response.body).toMatchObject({ status: 404, code: 'not_found' });
-  });
+  itServesTheServiceBasics(() => app);
 });
