@@ -5,6 +5,7 @@ const { execFileSync, execSync } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
 const { existsSync, mkdirSync, readFileSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
+const { localEnv } = require('./local-env');
 
 const root = join(__dirname, '..');
 const local = join(root, '.local');
@@ -21,7 +22,7 @@ const APPS = [
 ];
 
 /** Local secrets are generated once per checkout and kept out of git (.local/ is ignored). */
-function localSecrets() {
+function ensureLocalSecrets() {
   const file = join(local, 'secrets.json');
   mkdirSync(local, { recursive: true });
   const secrets = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
@@ -38,7 +39,6 @@ function localSecrets() {
     }
   }
   if (changed) writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
-  return secrets;
 }
 
 function sandboxKey(env) {
@@ -79,12 +79,8 @@ async function main() {
   run('node scripts/check-services.js');
   run('npm run build --silent');
   // Local development runs the sandbox adapters and may deliver webhooks to local receivers.
-  const env = {
-    SANDBOX_MODE: 'true',
-    WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
-    ...localSecrets(),
-    ...process.env,
-  };
+  ensureLocalSecrets();
+  const env = { SANDBOX_MODE: 'true', WEBHOOK_ALLOW_PRIVATE_URLS: 'true', ...localEnv() };
   execSync('node dist/scripts/migrate.js', { cwd: root, stdio: 'inherit', env });
   const sandbox = sandboxKey(env);
 
