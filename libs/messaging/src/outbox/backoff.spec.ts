@@ -32,4 +32,18 @@ describe('WakeSignal', () => {
     await expect(woken).resolves.toBe(true);
     await expect(signal.wait(5)).resolves.toBe(false);
   });
+
+  it('wakes one waiter per notify, and every waiter and the next one on notifyAll', async () => {
+    const signal = new WakeSignal();
+    const woken: number[] = [];
+    const waits = [1, 2, 3].map((n) => signal.wait(10_000).then(() => woken.push(n)));
+    signal.notify();
+    await waits[0];
+    expect(woken).toEqual([1]);
+    signal.notifyAll();
+    await Promise.all(waits);
+    expect(woken.sort()).toEqual([1, 2, 3]);
+    await expect(signal.wait(5)).resolves.toBe(true);
+    await expect(signal.wait(5)).resolves.toBe(false);
+  });
 });

@@ -14,18 +14,24 @@ export function backoffDelay(
 }
 
 /**
- * A level-triggered wake-up: `notify()` before anyone waits is remembered, so a NOTIFY that arrives
- * while a batch is in flight still causes one more pass.
+ * A level-triggered wake-up for one or more waiters: `notify()` wakes one waiter, or is remembered
+ * when nobody waits, so a NOTIFY that arrives while every batch is in flight still causes one more
+ * pass; `notifyAll()` wakes every waiter and the next one to come.
  */
 export class WakeSignal {
   private pending = false;
-  private waiter: (() => void) | null = null;
+  private readonly waiters: Array<() => void> = [];
 
   notify(): void {
+    const waiter = this.waiters.shift();
+    if (waiter) waiter();
+    else this.pending = true;
+  }
+
+  /** Also remembered, for a waiter that is busy now and only waits after this. */
+  notifyAll(): void {
     this.pending = true;
-    const waiter = this.waiter;
-    this.waiter = null;
-    waiter?.();
+    for (const waiter of this.waiters.splice(0)) waiter();
   }
 
   /** Resolves `true` when notified, `false` after `timeoutMs` without a notification. */
@@ -35,15 +41,15 @@ export class WakeSignal {
       return Promise.resolve(true);
     }
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.waiter = null;
-        resolve(false);
-      }, timeoutMs);
-      this.waiter = () => {
+      const waiter = () => {
         clearTimeout(timer);
-        this.pending = false;
         resolve(true);
       };
+      const timer = setTimeout(() => {
+        this.waiters.splice(this.waiters.indexOf(waiter), 1);
+        resolve(false);
+      }, timeoutMs);
+      this.waiters.push(waiter);
     });
   }
 }

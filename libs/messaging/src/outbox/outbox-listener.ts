@@ -4,8 +4,11 @@ import type { DataSource } from 'typeorm';
 import type { PostgresDataSourceOptions } from 'typeorm/driver/postgres/PostgresDataSourceOptions';
 import { backoffDelay, WakeSignal } from './backoff';
 
-/** Connection settings for a dedicated LISTEN client, taken from the app's own DataSource. */
-export function listenClientConfig(dataSource: DataSource): ClientConfig {
+/** Connection settings for a dedicated client of the relay, taken from the app's own DataSource. */
+export function dedicatedClientConfig(
+  dataSource: DataSource,
+  applicationName: string,
+): ClientConfig {
   const options = dataSource.options as PostgresDataSourceOptions;
   if (options.type !== 'postgres') throw new Error('the outbox needs a PostgreSQL DataSource');
   return {
@@ -17,7 +20,7 @@ export function listenClientConfig(dataSource: DataSource): ClientConfig {
     database: options.database,
     ssl: options.ssl as ClientConfig['ssl'],
     keepAlive: true,
-    application_name: 'outbox-relay-listen',
+    application_name: applicationName,
   };
 }
 

@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { DomainEvent } from '@pc/contracts';
+import type { Queryable } from '@pc/persistence';
 import { OUTBOX_NOTIFY_CHANNEL } from '../messaging.options';
+
+/** One parameterised data-modifying statement with a RETURNING clause ($1…$n in `params`). */
+export interface ChangeStatement {
+  sql: string;
+  params: unknown[];
+}
 
 /**
  * Writes domain events to the outbox in the caller's transaction, so they exist if and only if the
@@ -28,6 +35,31 @@ export class OutboxPublisher {
        )
        SELECT pg_notify($2, '') FROM (SELECT count(*) FROM inserted) AS written`,
       [JSON.stringify(batch), OUTBOX_NOTIFY_CHANNEL],
+    );
+  }
+
+  /**
+   * Runs `change` and writes `events` in the same single statement, written only if the change
+   * returned a row, and returns the change's rows. One statement is atomic on its own, so a
+   * single-row change needs neither a transaction nor its BEGIN/COMMIT round trips.
+   */
+  async publishWithChange<T>(
+    queryable: Queryable,
+    change: ChangeStatement,
+    events: DomainEvent[],
+  ): Promise<T[]> {
+    const eventsParam = change.params.length + 1;
+    return queryable.query<T[]>(
+      `WITH changed AS (${change.sql}),
+       inserted AS (
+         INSERT INTO outbox_events (id, type, routing_key, payload)
+         SELECT e->>'id', e->>'type', e->>'type', e FROM jsonb_array_elements($${eventsParam}::jsonb) AS e
+         WHERE EXISTS (SELECT 1 FROM changed)
+         RETURNING 1
+       )
+       SELECT changed.* FROM changed
+       CROSS JOIN (SELECT count(*) FROM (SELECT pg_notify($${eventsParam + 1}, '') FROM inserted LIMIT 1) AS n) AS notified`,
+      [...change.params, JSON.stringify(events), OUTBOX_NOTIFY_CHANNEL],
     );
   }
 }

@@ -7,6 +7,7 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import type { ChannelWrapper } from 'amqp-connection-manager';
+import { Client, type QueryResult } from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
 import { BrokerConnection } from '../broker-connection';
 import {
@@ -17,7 +18,7 @@ import {
   type ResolvedRelayOptions,
 } from '../messaging.options';
 import { backoffDelay, WakeSignal } from './backoff';
-import { listenClientConfig, OutboxNotificationListener } from './outbox-listener';
+import { dedicatedClientConfig, OutboxNotificationListener } from './outbox-listener';
 
 interface OutboxRow {
   id: string;
@@ -28,12 +29,19 @@ interface OutboxRow {
 
 const PURGE_EVERY_MS = 10 * 60 * 1000;
 const PURGE_BATCH = 10_000;
+/**
+ * Batches in flight at once. With one, an event committed just after a claim waited for that whole
+ * batch (claim, publish, confirms, commit) before its own could start; a second lane claims it at
+ * once, and SKIP LOCKED keeps the lanes' batches apart exactly as it does for separate relays.
+ */
+const LANES = 2;
 
 /**
  * Moves committed outbox rows to the broker: claims a batch with `FOR UPDATE SKIP LOCKED` (so any
- * number of relays share the table), publishes each as a persistent message with publisher confirms,
- * marks the batch sent and commits. Woken by NOTIFY; polling is only a safety net. At-least-once:
+ * number of relays and lanes share the table), publishes each as a persistent message with publisher
+ * confirms, and commits the claim. Woken by NOTIFY; polling is only a safety net. At-least-once:
  * a crash between confirm and commit re-sends the batch, which the consumers' inbox absorbs.
+ * Each lane has a connection of its own: it does not queue behind requests for the app's pool.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
@@ -44,7 +52,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   private channel: ChannelWrapper | null = null;
   private listener: OutboxNotificationListener | null = null;
   private unsubscribeBroker: (() => void) | null = null;
-  private loop: Promise<void> | null = null;
+  private lanes: Promise<void>[] = [];
   private running = false;
   private lastPurgeAt = 0;
 
@@ -72,27 +80,28 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     this.channel = this.broker.createChannel(undefined, 'outbox-relay');
     this.unsubscribeBroker = this.broker.onStateChange((connected) => {
       if (!connected) return;
-      this.brokerBack.notify();
-      this.wakeup.notify();
+      this.brokerBack.notifyAll();
+      this.wakeup.notifyAll();
     });
     this.listener = new OutboxNotificationListener(
-      listenClientConfig(this.dataSource),
+      dedicatedClientConfig(this.dataSource, 'outbox-relay-listen'),
       OUTBOX_NOTIFY_CHANNEL,
       () => this.wakeup.notify(),
       this.logger,
       this.relay.maxBackoffMs,
     );
     this.listener.start();
-    this.loop = this.run();
+    const config = dedicatedClientConfig(this.dataSource, 'outbox-relay');
+    this.lanes = Array.from({ length: LANES }, () => this.run(new RelayConnection(config)));
   }
 
-  /** Stops claiming new batches, lets the batch in flight finish, then closes the LISTEN connection. */
+  /** Stops claiming new batches, lets the batches in flight finish, then closes the LISTEN connection. */
   async stop(): Promise<void> {
     if (!this.running) return;
     this.running = false;
-    this.wakeup.notify();
-    this.brokerBack.notify();
-    await this.loop;
+    this.wakeup.notifyAll();
+    this.brokerBack.notifyAll();
+    await Promise.all(this.lanes);
     this.unsubscribeBroker?.();
     await this.listener?.stop();
     await this.channel?.close().catch(() => undefined);
@@ -104,7 +113,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     return this.listener?.isListening() ?? false;
   }
 
-  private async run(): Promise<void> {
+  private async run(connection: RelayConnection): Promise<void> {
     let failures = 0;
     while (this.running) {
       if (!this.broker.isConnected()) {
@@ -113,7 +122,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
         continue;
       }
       try {
-        const relayed = await this.relayBatch();
+        const relayed = await this.relayBatch(connection);
         failures = 0;
         if (relayed === this.relay.batchSize) continue;
         await this.purgeSent();
@@ -128,33 +137,34 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
       }
       await this.wakeup.wait(this.relay.pollIntervalMs);
     }
+    await connection.close();
   }
 
-  /** One claim-publish-mark transaction; returns how many events it sent. */
-  private async relayBatch(): Promise<number> {
-    const dataSource = this.dataSource as DataSource;
-    let claimed: string[] = [];
+  /**
+   * One batch in two round trips: the claim marks the rows sent inside a transaction that keeps
+   * them locked, and only commits once the broker confirmed every message; any failure rolls the
+   * claim back, so the rows stay unsent. Returns how many events it sent.
+   */
+  private async relayBatch(connection: RelayConnection): Promise<number> {
+    const rows = await connection.claim(this.relay.batchSize);
+    if (rows.length === 0) {
+      await connection.finish('COMMIT');
+      return 0;
+    }
     try {
-      return await dataSource.transaction(async (manager) => {
-        const rows: OutboxRow[] = await manager.query(
-          `SELECT id, type, routing_key, payload::text AS body FROM outbox_events
-           WHERE sent_at IS NULL ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
-          [this.relay.batchSize],
-        );
-        if (rows.length === 0) return 0;
-        claimed = rows.map((row) => row.id);
-        await this.publishAll(rows);
-        await manager.query(
-          `UPDATE outbox_events SET sent_at = now(), attempts = attempts + 1, last_error = NULL
-           WHERE id = ANY($1::text[])`,
-          [claimed],
-        );
-        return rows.length;
-      });
+      await this.publishAll(rows);
+      await connection.finish('COMMIT');
     } catch (error) {
-      if (claimed.length > 0) await this.recordFailure(dataSource.manager, claimed, error as Error);
+      // A failed ROLLBACK dropped the connection, which ends the transaction just the same.
+      await connection.finish('ROLLBACK').catch(() => undefined);
+      await this.recordFailure(
+        (this.dataSource as DataSource).manager,
+        rows.map((row) => row.id),
+        error as Error,
+      );
       throw error;
     }
+    return rows.length;
   }
 
   private async publishAll(rows: OutboxRow[]): Promise<void> {
@@ -198,5 +208,62 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
          SELECT id FROM outbox_events WHERE sent_at < now() - make_interval(secs => $1) LIMIT $2)`,
       [this.relay.retainSentMs / 1000, PURGE_BATCH],
     );
+  }
+}
+
+/**
+ * A lane's own PostgreSQL connection, opened on first use and dropped after any error (which also
+ * ends its open transaction) so the next batch starts on a fresh one.
+ */
+class RelayConnection {
+  private client: Client | null = null;
+
+  constructor(private readonly config: ConstructorParameters<typeof Client>[0]) {}
+
+  /** Opens a transaction and claims up to `limit` unsent rows in it, marking them sent. */
+  async claim(limit: number): Promise<OutboxRow[]> {
+    // BEGIN and the claim travel as one simple-protocol message, hence no parameters ($1): the
+    // only value is the configured integer batch size.
+    const results = (await this.run(
+      `BEGIN;
+       WITH claimed AS (
+         SELECT id FROM outbox_events WHERE sent_at IS NULL
+         ORDER BY created_at, id LIMIT ${Math.trunc(limit)} FOR UPDATE SKIP LOCKED
+       ), marked AS (
+         UPDATE outbox_events AS o SET sent_at = now(), attempts = o.attempts + 1, last_error = NULL
+         FROM claimed WHERE o.id = claimed.id
+         RETURNING o.id, o.type, o.routing_key, o.payload::text AS body, o.created_at
+       )
+       SELECT id, type, routing_key, body FROM marked ORDER BY created_at, id`,
+    )) as unknown as QueryResult<OutboxRow>[];
+    return results[1].rows;
+  }
+
+  async finish(command: 'COMMIT' | 'ROLLBACK'): Promise<void> {
+    await this.run(command);
+  }
+
+  async close(): Promise<void> {
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => undefined);
+  }
+
+  private async run(sql: string): Promise<unknown> {
+    try {
+      this.client ??= await this.connect();
+      return await this.client.query(sql);
+    } catch (error) {
+      await this.close();
+      throw error;
+    }
+  }
+
+  private async connect(): Promise<Client> {
+    const client = new Client(this.config);
+    // A dropped connection surfaces as the next query's error; this only keeps it from crashing the process.
+    client.on('error', () => undefined);
+    await client.connect();
+    return client;
   }
 }

@@ -1,8 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { VerificationEvent } from '@pc/contracts';
-import { OutboxPublisher } from '@pc/messaging';
 import { ProblemException } from '@pc/http';
 import type { CreateSessionDto } from '../dto/create-session.dto';
 import { sessionEvent } from '../session-events';
@@ -25,9 +23,7 @@ export interface CreatedSession {
 @Injectable()
 export class CreateSession {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly sessions: SessionsRepository,
-    private readonly outbox: OutboxPublisher,
     @Inject(SESSION_SETTINGS) private readonly settings: SessionSettings,
   ) {}
 
@@ -48,11 +44,9 @@ export class CreateSession {
       { partnerId, externalId, mode, steps, ttlSeconds, fingerprint, provider: request.provider },
       now,
     );
-    const inserted = await this.dataSource.transaction(async (manager) => {
-      if (!(await this.sessions.insertIfNew(manager, session))) return false;
-      await this.outbox.publish(manager, sessionEvent(session, VerificationEvent.Created, now));
-      return true;
-    });
+    const inserted = await this.sessions.insertIfNew(session, [
+      sessionEvent(session, VerificationEvent.Created, now),
+    ]);
     if (inserted) return { session, created: true };
     // Lost a race with a concurrent create of the same external_id: answer as its replay.
     const winner = await this.sessions.findByExternalId(partnerId, externalId as string);
