@@ -27,9 +27,7 @@ export class AppModule {
             ],
           },
         }),
-        TypeOrmModule.forRoot(
-          partnerOnboardingDataSourceOptions(databaseConfigOf(env), env.DATABASE_POOL_SIZE),
-        ),
+        TypeOrmModule.forRoot(partnerOnboardingDataSourceOptions(databaseConfigOf(env))),
         MessagingModule.forRootAsync({
           useFactory: () => ({
             url: env.RABBITMQ_URL,

@@ -8,10 +8,7 @@ import { CreateOnboardingTables1760000005000 } from './migrations/1760000005000-
  * The partner-onboarding database: every migration, in order. No TypeORM entities: repositories
  * use SQL directly for ON CONFLICT creates, row locks and keyset pages, and map rows to domain classes.
  */
-export function partnerOnboardingDataSourceOptions(
-  db: DatabaseConfig,
-  poolSize?: number,
-): DataSourceOptions {
+export function partnerOnboardingDataSourceOptions(db: DatabaseConfig): DataSourceOptions {
   return postgresDataSourceOptions(db, {
     entities: [],
     migrations: [
@@ -19,6 +16,5 @@ export function partnerOnboardingDataSourceOptions(
       CreateIdempotencyKeys1760000000100,
       CreateOnboardingTables1760000005000,
     ],
-    poolSize,
   });
 }

@@ -30,9 +30,7 @@ export class AppModule {
             ],
           },
         }),
-        TypeOrmModule.forRoot(
-          verificationSessionsDataSourceOptions(databaseConfigOf(env), env.DATABASE_POOL_SIZE),
-        ),
+        TypeOrmModule.forRoot(verificationSessionsDataSourceOptions(databaseConfigOf(env))),
         AuthModule.forRoot({ internalSecret: env.INTERNAL_AUTH_SECRET }),
         MessagingModule.forRootAsync({
           useFactory: () => ({

@@ -6,10 +6,7 @@ import { CreateVerificationSessions1761000000000 } from './migrations/1761000000
 import { VerificationSession } from './sessions/verification-session.entity';
 
 /** The verification-sessions database: its entities and every migration, in order. */
-export function verificationSessionsDataSourceOptions(
-  db: DatabaseConfig,
-  poolSize?: number,
-): DataSourceOptions {
+export function verificationSessionsDataSourceOptions(db: DatabaseConfig): DataSourceOptions {
   return postgresDataSourceOptions(db, {
     entities: [VerificationSession],
     migrations: [
@@ -17,6 +14,5 @@ export function verificationSessionsDataSourceOptions(
       CreateIdempotencyKeys1760000000100,
       CreateVerificationSessions1761000000000,
     ],
-    poolSize,
   });
 }

@@ -45,9 +45,7 @@ export class AppModule {
             ],
           },
         }),
-        TypeOrmModule.forRoot(
-          webhookDispatcherDataSourceOptions(databaseConfigOf(env), env.DATABASE_POOL_SIZE),
-        ),
+        TypeOrmModule.forRoot(webhookDispatcherDataSourceOptions(databaseConfigOf(env))),
         AuthModule.forRoot({ internalSecret: env.INTERNAL_AUTH_SECRET }),
         MessagingModule.forRootAsync({
           // This service publishes no domain events: no outbox relay.

@@ -7,10 +7,7 @@ import { WebhookEndpoint } from './endpoints/webhook-endpoint.entity';
 import { CreateWebhookTables1760000400000 } from './migrations/1760000400000-create-webhook-tables';
 
 /** The webhook dispatcher's database: its entities and every migration, in order. */
-export function webhookDispatcherDataSourceOptions(
-  db: DatabaseConfig,
-  poolSize?: number,
-): DataSourceOptions {
+export function webhookDispatcherDataSourceOptions(db: DatabaseConfig): DataSourceOptions {
   return postgresDataSourceOptions(db, {
     entities: [WebhookEndpoint, WebhookDelivery, WebhookDeliveryAttempt],
     migrations: [
@@ -18,6 +15,5 @@ export function webhookDispatcherDataSourceOptions(
       CreateIdempotencyKeys1760000000100,
       CreateWebhookTables1760000400000,
     ],
-    poolSize,
   });
 }

@@ -9,7 +9,6 @@ export function messagingDataSourceOptions(config: DatabaseConfig) {
   return postgresDataSourceOptions(config, {
     entities: [],
     migrations: MESSAGING_MIGRATIONS,
-    poolSize: 20,
   });
 }
 
@@ -17,7 +16,9 @@ export function messagingDataSourceOptions(config: DatabaseConfig) {
 export async function messagingDatabase(
   prefix: string,
 ): Promise<{ db: TestDatabase; dataSource: DataSource }> {
-  const db = await createTestDatabase(prefix, messagingDataSourceOptions);
+  const db = await createTestDatabase(prefix, (config) =>
+    messagingDataSourceOptions({ ...config, poolSize: 20 }),
+  );
   const dataSource = new DataSource(messagingDataSourceOptions(db.config));
   await dataSource.initialize();
   return { db, dataSource };

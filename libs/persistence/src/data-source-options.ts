@@ -4,8 +4,6 @@ import type { DatabaseConfig } from './database-config';
 export interface ServiceDataSourceOptions {
   entities: NonNullable<DataSourceOptions['entities']>;
   migrations: NonNullable<DataSourceOptions['migrations']>;
-  /** Pool size per process; keep it small, PostgreSQL's own limit is shared by every service. */
-  poolSize?: number;
 }
 
 /** TypeORM options for one service's own database. Schema changes only ever come from migrations. */
@@ -26,6 +24,6 @@ export function postgresDataSourceOptions(
     migrationsTransactionMode: 'each',
     synchronize: false,
     migrationsRun: false,
-    extra: { max: options.poolSize ?? 10 },
+    extra: { max: db.poolSize ?? 10 },
   };
 }

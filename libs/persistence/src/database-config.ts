@@ -4,4 +4,6 @@ export interface DatabaseConfig {
   user: string;
   password: string;
   database: string;
+  /** Connections this process keeps open; PostgreSQL's own limit is shared by every service. */
+  poolSize?: number;
 }

@@ -5,12 +5,6 @@ export class PartnerOnboardingEnv extends ServiceEnv {
   override PORT = 3001;
   override DATABASE_NAME = 'pc_onboarding';
 
-  /** Connections this process keeps to its database. */
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  DATABASE_POOL_SIZE: number = 10;
-
   /** Public base URL of the hosted-flow app; hosted links are built on it. */
   @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
   HOSTED_FLOW_BASE_URL = 'http://localhost:3006';

@@ -36,11 +36,6 @@ export class VerificationSessionsEnv extends ServiceEnv {
   @Min(1)
   @Max(10_000)
   EXPIRY_BATCH_SIZE: number = 500;
-
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  DATABASE_POOL_SIZE: number = 10;
 }
 
 /** Cross-field rules class-validator cannot say: min ≤ default ≤ max. */

@@ -20,6 +20,11 @@ export class DatabaseEnv {
   @IsString()
   @MinLength(1)
   DATABASE_NAME: string;
+
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  DATABASE_POOL_SIZE: number = 10;
 }
 
 /** Variables every service reads. Each app extends this with its own and sets its defaults. */
@@ -52,5 +57,6 @@ export function databaseConfigOf(env: DatabaseEnv): DatabaseConfig {
     user: env.DATABASE_USER,
     password: env.DATABASE_PASSWORD,
     database: env.DATABASE_NAME,
+    poolSize: env.DATABASE_POOL_SIZE,
   };
 }
