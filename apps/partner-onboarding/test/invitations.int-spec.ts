@@ -6,7 +6,7 @@ import {
   bankProfile,
   beneficialOwner,
   COMPANY,
-  createDraft,
+  createDraftWithCompany,
   expectProblem,
   fieldsOf,
   invitee,
@@ -20,11 +20,7 @@ describe('onboarding invitations', () => {
   let t: OnboardingTestApp;
   const partner = principal();
   const api = () => as(t.app, partner);
-  const draftOf = async (company?: object) => {
-    const ref = await createDraft(t.app, partner);
-    if (company) await api().patch(`/api/v1/onboarding/${ref}/company`).send(company).expect(200);
-    return ref;
-  };
+  const draftOf = (company?: object) => createDraftWithCompany(t.app, partner, company);
   /** The hosted link the sandbox sent for an invitation. */
   const sentLink = async (invitationId: string) => {
     const sent = await api()

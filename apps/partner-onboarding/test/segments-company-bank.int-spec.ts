@@ -3,7 +3,7 @@ import {
   as,
   bankProfile,
   COMPANY,
-  createDraft,
+  createDraftWithCompany,
   expectProblem,
   fieldsOf,
   principal,
@@ -15,11 +15,7 @@ describe('company and bank/profile segments', () => {
   let t: OnboardingTestApp;
   const partner = principal();
   const api = () => as(t.app, partner);
-  const draftOf = async (company?: object) => {
-    const ref = await createDraft(t.app, partner);
-    if (company) await api().patch(`/api/v1/onboarding/${ref}/company`).send(company).expect(200);
-    return ref;
-  };
+  const draftOf = (company?: object) => createDraftWithCompany(t.app, partner, company);
   beforeAll(async () => {
     t = await startOnboardingApp();
   });

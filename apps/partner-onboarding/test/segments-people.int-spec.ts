@@ -3,7 +3,7 @@ import {
   as,
   beneficialOwner,
   COMPANY,
-  createDraft,
+  createDraftWithCompany,
   expectProblem,
   fieldsOf,
   IDENTITY_DOCUMENT,
@@ -24,11 +24,7 @@ describe('identity, representation and beneficial owners', () => {
   let t: OnboardingTestApp;
   const partner = principal();
   const api = () => as(t.app, partner);
-  const draftOf = async (company?: object) => {
-    const ref = await createDraft(t.app, partner);
-    if (company) await api().patch(`/api/v1/onboarding/${ref}/company`).send(company).expect(200);
-    return ref;
-  };
+  const draftOf = (company?: object) => createDraftWithCompany(t.app, partner, company);
   beforeAll(async () => {
     t = await startOnboardingApp();
   });

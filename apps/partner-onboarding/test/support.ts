@@ -212,6 +212,19 @@ export async function createDraft(
   return ref;
 }
 
+/** A new draft of `who`, with its company segment already set when `company` is given. */
+export async function createDraftWithCompany(
+  app: NestExpressApplication,
+  who: Principal,
+  company?: object,
+): Promise<string> {
+  const ref = await createDraft(app, who);
+  if (company) {
+    await as(app, who).patch(`/api/v1/onboarding/${ref}/company`).send(company).expect(200);
+  }
+  return ref;
+}
+
 export function expectProblem(body: Record<string, unknown>, status: number, code?: string) {
   expect(body).toMatchObject({ status, ...(code ? { code } : {}) });
   expect(typeof body.type).toBe('string');
