@@ -2,16 +2,18 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
-import { HttpPlatformModule, databaseConfigOf, databaseProbe } from '@pc/http';
+import { createHttpLogger, HttpPlatformModule, databaseConfigOf, databaseProbe } from '@pc/http';
 import { apiGatewayDataSourceOptions } from './api-gateway.datasource';
-import { PartnerKeyGuard } from './authentication/partner-key.guard';
+import { PartnerKeyVerifier } from './authentication/partner-key.verifier';
 import type { ApiGatewayEnv } from './config/api-gateway.env';
 import { GatewayCoreModule } from './gateway-core.module';
-import { ProxyController } from './proxy/proxy.controller';
-import { RateLimitGuard } from './rate-limit/rate-limit.guard';
+import { PartnerApiHandler } from './proxy/partner-api.handler';
+import { UpstreamForwarder } from './proxy/upstream-forwarder';
+import { PartnerRateLimiter } from './rate-limit/partner-rate-limiter';
 import { GATEWAY_REDIS, isRedisReady } from './rate-limit/redis.provider';
-import { RouteScopeGuard } from './routing/route-scope.guard';
 import { RouteTableService } from './routing/route-table.service';
+
+const SERVICE_NAME = 'api-gateway';
 
 /** The public edge: partner keys, scopes, rate limits, routing to services, the merged OpenAPI. */
 @Module({})
@@ -21,7 +23,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         HttpPlatformModule.forRoot({
-          service: 'api-gateway',
+          service: SERVICE_NAME,
           logLevel: env.LOG_LEVEL,
           readiness: {
             inject: [DataSource, GATEWAY_REDIS, RouteTableService],
@@ -35,8 +37,25 @@ export class AppModule {
         TypeOrmModule.forRoot(apiGatewayDataSourceOptions(databaseConfigOf(env))),
         GatewayCoreModule.register(env),
       ],
-      controllers: [ProxyController],
-      providers: [PartnerKeyGuard, RateLimitGuard, RouteScopeGuard],
+      providers: [
+        {
+          provide: PartnerApiHandler,
+          inject: [PartnerKeyVerifier, PartnerRateLimiter, RouteTableService, UpstreamForwarder],
+          useFactory: (
+            verifier: PartnerKeyVerifier,
+            limiter: PartnerRateLimiter,
+            routes: RouteTableService,
+            forwarder: UpstreamForwarder,
+          ) =>
+            new PartnerApiHandler(
+              createHttpLogger(SERVICE_NAME, env.LOG_LEVEL),
+              verifier,
+              limiter,
+              routes,
+              forwarder,
+            ),
+        },
+      ],
     };
   }
 }

@@ -5,6 +5,7 @@ import { Logger } from 'nestjs-pino';
 import { ProblemDetailsFilter } from '@pc/http';
 import { AppModule } from './app.module';
 import type { ApiGatewayEnv } from './config/api-gateway.env';
+import { PartnerApiHandler } from './proxy/partner-api.handler';
 import { RouteTableService } from './routing/route-table.service';
 
 export const MERGED_OPENAPI_PATH = 'api/v1/openapi.json';
@@ -12,7 +13,7 @@ export const MERGED_OPENAPI_PATH = 'api/v1/openapi.json';
 /**
  * The gateway app. Unlike the services it parses no request body (bodies stream to the services
  * untouched), so it applies the shared conventions itself instead of `configureServiceApp`, which
- * installs a JSON body parser.
+ * installs a JSON body parser. The partner API itself is served by PartnerApiHandler.
  */
 export async function createApiGatewayApp(env: ApiGatewayEnv): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(env), {
@@ -34,5 +35,7 @@ export async function createApiGatewayApp(env: ApiGatewayEnv): Promise<NestExpre
     customSiteTitle: 'Partner Connect API',
     patchDocumentOnRequest: () => mergedDocument(),
   });
+  // After the docs (whose JSON lives under /api/v1/), before everything Nest registers at init.
+  app.use(app.get(PartnerApiHandler).middleware);
   return app;
 }

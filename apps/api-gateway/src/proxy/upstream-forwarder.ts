@@ -1,16 +1,13 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { Histogram, register } from 'prom-client';
 import { Pool, type Dispatcher } from 'undici';
 import { signPrincipal } from '@pc/auth';
-import { ProblemException, requestIdOf } from '@pc/http';
-import type { GatewayRequest } from './gateway-request';
-import {
-  forwardingHeaders,
-  hasRequestBody,
-  partnerResponseHeaders,
-  upstreamRequestHeaders,
-} from './forwarded-headers';
+import { ProblemException } from '@pc/http';
+import type { VerifiedKey } from '../authentication/partner-key.verifier';
+import type { GatewayRoute } from '../routing/route-table';
+import { forwardingHeaders, hasRequestBody, upstreamRequestHeaders } from './forwarded-headers';
+import { ResponseRelay } from './response-relay';
 
 export interface ForwarderOptions {
   internalSecret: string;
@@ -44,8 +41,21 @@ function upstreamHistogram(): Histogram<'service' | 'route' | 'method' | 'status
 }
 
 /**
+ * The body to send on: when the whole of it has already arrived (a small JSON body usually has, by
+ * the time the key and the rate limit are checked), the received bytes as they are, which undici
+ * writes together with the headers; otherwise the partner's stream, passed on as it arrives.
+ */
+function upstreamBody(request: Request): Buffer | Request | null {
+  if (!hasRequestBody(request.headers)) return null;
+  if (request.complete && request.readableFlowing === null && request.readableLength > 0) {
+    return request.read() as Buffer;
+  }
+  return request;
+}
+
+/**
  * Streams a partner request to its service and the response back, untouched: the body is never
- * parsed or buffered (multipart uploads pass through as sent). One keep-alive pool per service.
+ * parsed nor waited for (multipart uploads pass through as sent). One keep-alive pool per service.
  */
 @Injectable()
 export class UpstreamForwarder implements OnApplicationShutdown {
@@ -55,10 +65,15 @@ export class UpstreamForwarder implements OnApplicationShutdown {
 
   constructor(private readonly options: ForwarderOptions) {}
 
-  async forward(request: GatewayRequest, response: Response, baseUrl: string): Promise<void> {
-    const route = request.gatewayRoute!;
-    const key = request.partnerKey!;
-    const requestId = typeof request.id === 'string' ? request.id : requestIdOf(request);
+  /** `request.id` is the request id the access logger assigned. */
+  async forward(
+    request: Request,
+    response: Response,
+    key: VerifiedKey,
+    route: GatewayRoute,
+    baseUrl: string,
+  ): Promise<void> {
+    const requestId = String(request.id);
     const principal = signPrincipal(
       {
         partnerId: key.partnerId,
@@ -79,33 +94,29 @@ export class UpstreamForwarder implements OnApplicationShutdown {
       route: route.pathTemplate,
       method: route.method,
     });
-    let status = 'error';
+    let relay: ResponseRelay | undefined;
     try {
-      // No AbortController: when the partner goes away, writing into the destroyed response (or
-      // reading the cut-off request body) fails and undici aborts the upstream request itself.
-      await this.poolFor(baseUrl).stream(
-        {
-          path: request.url,
-          method: request.method as Dispatcher.HttpMethod,
-          headers,
-          body: hasRequestBody(request.headers) ? request : null,
-          opaque: response,
-        },
-        ({ statusCode, headers: upstream, opaque }) => {
-          status = String(statusCode);
-          opaque.writeHead(statusCode, partnerResponseHeaders(upstream));
-          return opaque;
-        },
-      );
+      await new Promise<void>((resolve, reject) => {
+        relay = new ResponseRelay(response, (error) => (error ? reject(error) : resolve()));
+        this.poolFor(baseUrl).dispatch(
+          {
+            path: request.url,
+            method: request.method as Dispatcher.HttpMethod,
+            headers,
+            body: upstreamBody(request),
+          },
+          relay,
+        );
+      });
     } catch (error) {
       if (response.destroyed || request.destroyed) return;
       if (response.headersSent) {
         response.destroy(error as Error);
         return;
       }
-      throw this.problemFor(error as Error & { code?: string }, route.service);
+      throw this.problemFor(error as Error & { code?: string }, route.service, requestId);
     } finally {
-      stopTimer({ status });
+      stopTimer({ status: relay?.status ?? 'error' });
     }
   }
 
@@ -126,9 +137,16 @@ export class UpstreamForwarder implements OnApplicationShutdown {
     return pool;
   }
 
-  private problemFor(error: Error & { code?: string }, service: string): ProblemException {
+  /** The request id is in the message: this path runs outside the request's logging context. */
+  private problemFor(
+    error: Error & { code?: string },
+    service: string,
+    requestId: string,
+  ): ProblemException {
     const code = error.code ?? (error.cause as { code?: string } | undefined)?.code ?? '';
-    this.logger.warn(`Forwarding to ${service} failed: ${code || error.name} ${error.message}`);
+    this.logger.warn(
+      `Forwarding request ${requestId} to ${service} failed: ${code || error.name} ${error.message}`,
+    );
     if (UNREACHABLE.has(code)) {
       return new ProblemException({
         status: 503,

@@ -1,7 +1,7 @@
 import { Scope } from '@pc/contracts';
 import { mergeOpenApiDocuments } from './merged-openapi';
 import { routesOfDocument, type OpenApiDocument } from './openapi-routes';
-import { RouteTable } from './route-table';
+import { missingScope, RouteTable } from './route-table';
 
 const document: OpenApiDocument = {
   paths: {
@@ -24,6 +24,12 @@ const document: OpenApiDocument = {
 describe('route table', () => {
   const { routes, rejected } = routesOfDocument('onboarding', document);
   const table = new RouteTable(routes);
+
+  it('names the first scope a key lacks for a route, none when it holds them all', () => {
+    const create = table.match('POST', '/api/v1/drafts')!;
+    expect(missingScope(create, [Scope.OnboardingRead])).toBe(Scope.OnboardingWrite);
+    expect(missingScope(create, [Scope.OnboardingRead, Scope.OnboardingWrite])).toBeUndefined();
+  });
 
   it('routes only operations secured by partner_key, with their scopes', () => {
     expect(routes.map((route) => `${route.method} ${route.pathTemplate}`).sort()).toEqual([

@@ -10,6 +10,11 @@ export interface GatewayRoute {
   scopes: Scope[];
 }
 
+/** The first scope the route needs that the key lacks; undefined when the key may call it. */
+export function missingScope(route: GatewayRoute, granted: readonly Scope[]): Scope | undefined {
+  return route.scopes.find((scope) => !granted.includes(scope));
+}
+
 interface TemplateRoute {
   /** A literal segment, or null for a `{parameter}`. */
   segments: (string | null)[];

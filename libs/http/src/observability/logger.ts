@@ -2,11 +2,19 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
 import pino from 'pino';
+import { pinoHttp, type Options } from 'pino-http';
 import type { DynamicModule } from '@nestjs/common';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const QUIET_PATHS = ['/health/live', '/health/ready', '/metrics'];
+
+/** The request's id, also announced to the caller in X-Request-Id. */
+function assignRequestId(req: IncomingMessage, res: ServerResponse): string {
+  const id = requestIdOf(req);
+  res.setHeader('X-Request-Id', id);
+  return id;
+}
 
 /** Reuses the caller's (the gateway's) request id when it is well-formed, otherwise makes one. */
 export function requestIdOf(req: IncomingMessage): string {
@@ -31,39 +39,59 @@ function logDestination(): pino.DestinationStream {
   return destination;
 }
 
-/** JSON logs with the service name and request id; credentials and principals are redacted. */
+/**
+ * One access line per request with the request id; credentials and principals are redacted.
+ * Serializers read the raw request and response (`wrapSerializers: false`): the wrapped standard
+ * ones first copy every header and look up the peer address for each request, which the line
+ * then drops.
+ */
+function httpLoggerOptions(service: string, level: string): Options {
+  return {
+    level,
+    base: { service },
+    genReqId: assignRequestId,
+    customAttributeKeys: { reqId: 'request_id' },
+    autoLogging: { ignore: (req) => QUIET_PATHS.includes((req.url ?? '').split('?')[0]) },
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["x-pc-principal"]',
+        'req.headers["x-pc-principal-signature"]',
+        'res.headers["set-cookie"]',
+      ],
+      censor: '[redacted]',
+    },
+    wrapSerializers: false,
+    serializers: {
+      req: (req: IncomingMessage & { id: string; originalUrl?: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: req.originalUrl ?? req.url,
+      }),
+      res: pino.stdSerializers.res,
+      err: pino.stdSerializers.err,
+    },
+  };
+}
+
+/** JSON logs with the service name and request id, on every route Nest serves. */
 export function loggerModule(service: string, level: string): DynamicModule {
-  return LoggerModule.forRoot({
-    pinoHttp: [
-      {
-        level,
-        base: { service },
-        genReqId: (req: IncomingMessage, res: ServerResponse) => {
-          const id = requestIdOf(req);
-          res.setHeader('X-Request-Id', id);
-          return id;
-        },
-        customAttributeKeys: { reqId: 'request_id' },
-        autoLogging: { ignore: (req) => QUIET_PATHS.includes((req.url ?? '').split('?')[0]) },
-        redact: {
-          paths: [
-            'req.headers.authorization',
-            'req.headers.cookie',
-            'req.headers["x-pc-principal"]',
-            'req.headers["x-pc-principal-signature"]',
-            'res.headers["set-cookie"]',
-          ],
-          censor: '[redacted]',
-        },
-        serializers: {
-          req: (req: { id: string; method: string; url: string }) => ({
-            id: req.id,
-            method: req.method,
-            url: req.url,
-          }),
-        },
-      },
-      logDestination(),
-    ],
-  });
+  return LoggerModule.forRoot({ pinoHttp: [httpLoggerOptions(service, level), logDestination()] });
+}
+
+export type HttpAccessLogger = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * The same access logging for a handler mounted ahead of Nest's middleware (the gateway's partner
+ * API): sets `req.id` and the X-Request-Id response header, and logs the line when it finishes.
+ * Access lines are written at info: with a quieter level, only the request id is assigned, since
+ * pino-http would otherwise still build a child logger and three listeners per request for nothing.
+ */
+export function createHttpLogger(service: string, level: string): HttpAccessLogger {
+  const httpLogger = pinoHttp(httpLoggerOptions(service, level), logDestination());
+  if (httpLogger.logger.isLevelEnabled('info')) return httpLogger;
+  return (req, res) => {
+    req.id = assignRequestId(req, res);
+  };
 }

@@ -1,6 +1,7 @@
 import { Controller, Get, Injectable, NestMiddleware, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { PrometheusController, PrometheusModule } from '@willsoto/nestjs-prometheus';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { Histogram, register } from 'prom-client';
 import { PublicRoute } from './public-route.decorator';
@@ -35,16 +36,27 @@ function httpDurationHistogram(): Histogram<'method' | 'route' | 'status'> {
   });
 }
 
+/** Records one request's duration when its response finishes, under the route `routeOf` names then. */
+export class HttpRequestTimer {
+  private readonly histogram = httpDurationHistogram();
+
+  time(req: IncomingMessage, res: ServerResponse, routeOf: () => string): void {
+    const stop = this.histogram.startTimer();
+    res.once('finish', () => {
+      stop({ method: req.method, route: routeOf(), status: String(res.statusCode) });
+    });
+  }
+}
+
 /** Records every request's duration under its route template (never the raw URL: bounded labels). */
 @Injectable()
 export class HttpMetricsMiddleware implements NestMiddleware {
-  private readonly histogram = httpDurationHistogram();
+  private readonly timer = new HttpRequestTimer();
 
   use(req: Request, res: Response, next: NextFunction): void {
-    const stop = this.histogram.startTimer();
-    res.once('finish', () => {
+    this.timer.time(req, res, () => {
       const route = (req.route as { path?: string } | undefined)?.path ?? 'unmatched';
-      stop({ method: req.method, route: `${req.baseUrl}${route}`, status: String(res.statusCode) });
+      return `${req.baseUrl}${route}`;
     });
     next();
   }
