@@ -42,9 +42,10 @@ async function main() {
     console.error(`${service.name} is not reachable at ${service.url}:${service.port}.`);
   }
   console.error(
-    "\nStart them with `docker compose up -d postgres rabbitmq redis`, or with the host's own",
+    '\nStart them with the host\'s own service commands, or with Docker:\n' +
+      '  docker compose -f docker-compose.yml -f docker-compose.local.yml up -d postgres rabbitmq redis\n' +
+      '(README.md, "Local services"), then run the command again.',
   );
-  console.error('service commands (README.md, "Local services"), then run the command again.');
   process.exit(1);
 }
 
