@@ -1,3 +1,10 @@
+import {
+  bankProfile,
+  beneficialOwner,
+  COMPANY,
+  invitee,
+} from '../../apps/partner-onboarding/test/fixtures';
+
 /** The calls of one full API onboarding of a company whose board of two represents it jointly. */
 export interface Step {
   name: string;
@@ -7,13 +14,6 @@ export interface Step {
   expect: number;
 }
 
-const ADDRESS = {
-  street: 'ul. Prosta',
-  building_number: '20',
-  postal_code: '00-850',
-  city: 'Warszawa',
-  country: 'PL',
-};
 const PDF_BASE64 = Buffer.concat([
   Buffer.from('%PDF-1.7\n'),
   Buffer.alloc(20 * 1024, 0x20),
@@ -35,35 +35,14 @@ export function onboardingSteps(ref: string): Step[] {
       method: 'PATCH',
       path: `${base}/company`,
       expect: 200,
-      body: {
-        has_nip: true,
-        nip: '5260000011',
-        regon: '140000017',
-        krs: '0000000001',
-        legal_form: 'limited_liability_company',
-        name: 'Dwuosobowy Zarząd Sp. z o.o.',
-        registered_address: ADDRESS,
-      },
+      body: COMPANY.jointBoard,
     },
     {
       name: 'set_bank_account_profile',
       method: 'PUT',
       path: `${base}/bank-account-profile`,
       expect: 200,
-      body: {
-        bank_account: {
-          iban: 'PL61109010140000071219812874',
-          holder_name: 'Dwuosobowy Zarząd Sp. z o.o.',
-        },
-        transactional_profile: {
-          expected_monthly_turnover_pln: 50000,
-          expected_monthly_transactions: 1200,
-          average_transaction_amount_pln: 42,
-          max_transaction_amount_pln: 5000,
-        },
-        shop_industry: 'electronics',
-        main_activity_pkd: '47.91.Z',
-      },
+      body: bankProfile(),
     },
     {
       name: 'set_representation',
@@ -89,38 +68,14 @@ export function onboardingSteps(ref: string): Step[] {
       method: 'POST',
       path: `${base}/beneficial-owners`,
       expect: 201,
-      body: {
-        identity: {
-          first_name: 'Anna',
-          last_name: 'Nowak',
-          national_id_number: '44051401458',
-          date_of_birth: '1944-05-14',
-          citizenships: ['PL'],
-        },
-        address: ADDRESS,
-        indication_basis: { type: 'ownership', ownership_percent: 60 },
-        identity_document: {
-          type: 'id_card',
-          number: 'ABA300000',
-          expiry_date: '2031-05-20',
-          issuing_country: 'PL',
-        },
-        pep_declaration: { is_pep: false },
-        source_of_wealth_declaration: { sources: ['business_activity'] },
-      },
+      body: beneficialOwner(),
     },
     {
       name: 'invite_representative',
       method: 'POST',
       path: `${base}/invitations`,
       expect: 201,
-      body: {
-        first_name: 'Piotr',
-        last_name: 'Wiśniewski',
-        email: 'piotr@example.pl',
-        phone: '501234567',
-        role: 'representative',
-      },
+      body: invitee(),
     },
     { name: 'finalize', method: 'POST', path: `${base}/finalize`, expect: 200 },
   ];
