@@ -3,6 +3,7 @@ import {
   IsDefined,
   IsString,
   MaxLength,
+  Matches,
   MinLength,
   ValidateBy,
   type ValidationArguments,
@@ -33,6 +34,18 @@ export function Text(maxLength: number, minLength = 1): PropertyDecorator {
         defaultMessage: (args?: ValidationArguments) =>
           `${args?.property ?? 'value'} must not contain control characters`,
       },
+    }),
+  );
+}
+
+const PERSON_NAME = /^\p{L}[\p{L}\p{M} .'-]*$/u;
+
+/** A person's first or last name: letters, spaces, apostrophes and hyphens, at most 100 characters. */
+export function PersonName(): PropertyDecorator {
+  return applyDecorators(
+    Text(100),
+    Matches(PERSON_NAME, {
+      message: ({ property }) => `${property} must be letters, spaces, apostrophes or hyphens`,
     }),
   );
 }

@@ -19,8 +19,13 @@ import {
 import { AddressDto } from '../../common/address.dto';
 import { IdentityDocumentDto } from '../../common/identity-document.dto';
 import { isValidPesel } from '../../common/polish-identifiers';
-import { COUNTRY_CODE, ISO_DATE, SatisfiesCheck, Text } from '../../common/validation.decorators';
-import { PERSON_NAME } from '../../invitations/dto/invite.dto';
+import {
+  COUNTRY_CODE,
+  ISO_DATE,
+  PersonName,
+  SatisfiesCheck,
+  Text,
+} from '../../common/validation.decorators';
 
 /** Why the person is a beneficial owner (AML act, art. 2(2)(1)). */
 export const INDICATION_BASES = ['ownership', 'control', 'senior_managing_official'] as const;
@@ -35,13 +40,11 @@ export const WEALTH_SOURCES = [
 
 export class BeneficialOwnerIdentityDto {
   @ApiProperty({ example: 'Anna' })
-  @Text(100)
-  @Matches(PERSON_NAME, { message: 'first_name must be letters, spaces, apostrophes or hyphens' })
+  @PersonName()
   first_name: string;
 
   @ApiProperty({ example: 'Nowak' })
-  @Text(100)
-  @Matches(PERSON_NAME, { message: 'last_name must be letters, spaces, apostrophes or hyphens' })
+  @PersonName()
   last_name: string;
 
   @ApiPropertyOptional({ example: '44051401458', description: 'PESEL when the person has one.' })

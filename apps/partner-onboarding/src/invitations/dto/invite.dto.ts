@@ -1,20 +1,17 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsOptional, IsUUID, Matches } from 'class-validator';
-import { SatisfiesCheck, Text } from '../../common/validation.decorators';
+import { IsEmail, IsIn, IsOptional, IsUUID } from 'class-validator';
+import { PersonName, SatisfiesCheck, Text } from '../../common/validation.decorators';
 import { isPolishMobileNumber, POLISH_MOBILE_PREFIXES } from '../../common/polish-identifiers';
 
-export const PERSON_NAME = /^\p{L}[\p{L}\p{M} .'-]*$/u;
 export const INVITATION_ROLES = ['representative', 'beneficial_owner'] as const;
 
 export class InviteDto {
   @ApiProperty({ example: 'Anna' })
-  @Text(100)
-  @Matches(PERSON_NAME, { message: 'first_name must be letters, spaces, apostrophes or hyphens' })
+  @PersonName()
   first_name: string;
 
   @ApiProperty({ example: 'Nowak' })
-  @Text(100)
-  @Matches(PERSON_NAME, { message: 'last_name must be letters, spaces, apostrophes or hyphens' })
+  @PersonName()
   last_name: string;
 
   @ApiProperty({ example: 'anna.nowak@example.pl' })
