@@ -16,7 +16,10 @@ export interface MessagingOptions {
 export interface OutboxRelayOptions {
   /** Run the relay in this process. Default true. */
   enabled?: boolean;
-  /** Safety-net poll; the relay is normally woken by NOTIFY. Default 1000 ms. */
+  /**
+   * Poll for rows nobody announced (another process's, left behind when it stopped); rows written
+   * through this process's `OutboxPublisher` wake the relay at once. Default 1000 ms.
+   */
   pollIntervalMs?: number;
   /** Rows claimed, published and marked sent per transaction. Default 500. */
   batchSize?: number;
@@ -29,9 +32,6 @@ export interface OutboxRelayOptions {
 }
 
 export const MESSAGING_OPTIONS = Symbol('MESSAGING_OPTIONS');
-
-/** The PostgreSQL NOTIFY channel the outbox publisher signals and the relay listens on. */
-export const OUTBOX_NOTIFY_CHANNEL = 'outbox_events';
 
 export type ResolvedRelayOptions = Required<OutboxRelayOptions>;
 

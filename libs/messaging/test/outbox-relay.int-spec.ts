@@ -25,14 +25,13 @@ describe('transactional outbox and relay (real PostgreSQL and RabbitMQ)', () => 
 
   async function startRelay(url: string, relay: MessagingOptions['relay'] = {}) {
     const broker = new BrokerConnection(options(url, relay));
-    const relayInstance = new OutboxRelay(options(url, relay), broker, dataSource);
+    const relayInstance = new OutboxRelay(options(url, relay), broker, publisher, dataSource);
     cleanups.push(async () => {
       await relayInstance.stop();
       await broker.close();
     });
     await broker.waitForConnect();
     relayInstance.start();
-    await eventually(() => relayInstance.isListening());
     return { broker, relay: relayInstance };
   }
 
@@ -118,30 +117,61 @@ describe('transactional outbox and relay (real PostgreSQL and RabbitMQ)', () => 
     });
   });
 
-  it('wakes on NOTIFY: delivery comes well before a 30 s poll interval', async () => {
+  it('wakes when this process commits outbox rows: delivery well before a 30 s poll', async () => {
     await startRelay(rabbitUrl, { pollIntervalMs: 30_000 });
-    await sleep(200); // let the start-up pass finish so only NOTIFY can wake the relay
-    const event = sampleEvent();
-    const startedAt = Date.now();
-    await dataSource.transaction((manager) => publisher.publish(manager, event));
-    await capture.waitFor((candidate) => candidate.id === event.id, 5000);
+    await sleep(200); // let the start-up pass finish so only the commit can wake the relay
+    const inTransaction = sampleEvent();
+    let startedAt = Date.now();
+    await dataSource.transaction((manager) => publisher.publish(manager, inTransaction));
+    await capture.waitFor((candidate) => candidate.id === inTransaction.id, 5000);
+    expect(Date.now() - startedAt).toBeLessThan(1000);
+
+    const withChange = sampleEvent();
+    startedAt = Date.now();
+    const rows = await publisher.publishWithChange<{ n: number }>(
+      dataSource,
+      { sql: 'SELECT $1::int AS n WHERE $1::int > 0', params: [1] },
+      [withChange],
+    );
+    expect(rows).toEqual([{ n: 1 }]);
+    await capture.waitFor((candidate) => candidate.id === withChange.id, 5000);
     expect(Date.now() - startedAt).toBeLessThan(1000);
   });
 
-  it('re-opens a lost LISTEN connection and keeps low latency', async () => {
-    const { relay } = await startRelay(rabbitUrl, { pollIntervalMs: 30_000 });
-    await dataSource.query(
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-       WHERE datname = current_database() AND application_name = 'outbox-relay-listen'`,
+  it('writes the events of a change only when the change matched a row', async () => {
+    const before = await unsentCount();
+    const rows = await publisher.publishWithChange(
+      dataSource,
+      { sql: 'SELECT $1::int AS n WHERE $1::int > 0', params: [0] },
+      [sampleEvent()],
     );
-    await eventually(() => !relay.isListening(), 5000);
-    await eventually(() => relay.isListening(), 5000);
+    expect(rows).toEqual([]);
+    expect(await unsentCount()).toBe(before);
+  });
+
+  it('does not relay rows of a released savepoint before the outer transaction commits', async () => {
+    await startRelay(rabbitUrl, { pollIntervalMs: 30_000 });
     await sleep(200);
     const event = sampleEvent();
-    const startedAt = Date.now();
-    await dataSource.transaction((manager) => publisher.publish(manager, event));
+    let committedAt = 0;
+    await dataSource.transaction(async (outer) => {
+      await outer.transaction((inner) => publisher.publish(inner, event));
+      await sleep(300);
+      committedAt = Date.now();
+    });
     await capture.waitFor((candidate) => candidate.id === event.id, 5000);
-    expect(Date.now() - startedAt).toBeLessThan(1000);
+    const message = capture.messages.find((candidate) => candidate.event.id === event.id)!;
+    expect(message.receivedAt).toBeGreaterThanOrEqual(committedAt);
+    expect(message.receivedAt - committedAt).toBeLessThan(1000);
+  });
+
+  it('picks up rows another process wrote by polling', async () => {
+    await startRelay(rabbitUrl, { pollIntervalMs: 300 });
+    await sleep(200);
+    const otherProcess = new OutboxPublisher();
+    const event = sampleEvent();
+    await dataSource.transaction((manager) => otherProcess.publish(manager, event));
+    await capture.waitFor((candidate) => candidate.id === event.id, 5000);
   });
 
   it('two relays on the same database publish every event exactly once', async () => {

@@ -5,6 +5,8 @@ export interface CapturedMessage {
   event: DomainEvent;
   routingKey: string;
   properties: ConsumeMessage['properties'];
+  /** When it arrived (ms since the epoch). */
+  receivedAt: number;
 }
 
 interface Waiter {
@@ -92,6 +94,7 @@ export class EventCapture {
       event,
       routingKey: message.fields.routingKey,
       properties: message.properties,
+      receivedAt: Date.now(),
     });
     const matched = this.waiters.filter((waiter) => waiter.predicate(event));
     this.waiters = this.waiters.filter((waiter) => !matched.includes(waiter));

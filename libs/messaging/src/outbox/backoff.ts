@@ -15,7 +15,7 @@ export function backoffDelay(
 
 /**
  * A level-triggered wake-up for one or more waiters: `notify()` wakes one waiter, or is remembered
- * when nobody waits, so a NOTIFY that arrives while every batch is in flight still causes one more
+ * when nobody waits, so a commit signalled while every batch is in flight still causes one more
  * pass; `notifyAll()` wakes every waiter and the next one to come.
  */
 export class WakeSignal {

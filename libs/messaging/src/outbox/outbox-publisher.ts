@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import type { DomainEvent } from '@pc/contracts';
 import type { Queryable } from '@pc/persistence';
-import { OUTBOX_NOTIFY_CHANNEL } from '../messaging.options';
 
 /** One parameterised data-modifying statement with a RETURNING clause ($1…$n in `params`). */
 export interface ChangeStatement {
@@ -12,30 +11,43 @@ export interface ChangeStatement {
 
 /**
  * Writes domain events to the outbox in the caller's transaction, so they exist if and only if the
- * state change commits. The NOTIFY is delivered by PostgreSQL on commit only and wakes the relay.
+ * state change commits, and tells this process's relay once they are committed (`onCommitted`).
+ * The signal is in-process on purpose: a NOTIFY per transaction took PostgreSQL's global notify
+ * lock at every commit (commits queued behind each other) and woke a listener per event. Rows a
+ * process writes are relayed at once by its own relay; the relays' poll is the safety net for rows
+ * a process left behind when it stopped.
  */
 @Injectable()
 export class OutboxPublisher {
+  private readonly listeners = new Set<() => void>();
+  /** Transactions that wrote outbox rows and have not committed yet. */
+  private readonly pendingCommit = new WeakSet<QueryRunner>();
+  private readonly watchedDataSources = new WeakSet<DataSource>();
+
+  /** Calls `listener` whenever outbox rows of this process have been committed; returns the unsubscribe. */
+  onCommitted(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   async publish(manager: EntityManager, events: DomainEvent | DomainEvent[]): Promise<void> {
     const batch = Array.isArray(events) ? events : [events];
     if (batch.length === 0) return;
-    if (!manager.queryRunner?.isTransactionActive) {
+    const runner = manager.queryRunner;
+    if (!runner?.isTransactionActive) {
       throw new Error(
         'OutboxPublisher.publish needs the EntityManager of an open transaction ' +
           '(dataSource.transaction(manager => ...)), so events commit or roll back with the state change',
       );
     }
     // Routing key = event type: consumers bind their queues by event type (or a topic pattern of it).
-    // One round trip: the insert and the notification (delivered on commit) in one statement.
     await manager.query(
-      `WITH inserted AS (
-         INSERT INTO outbox_events (id, type, routing_key, payload)
-         SELECT e->>'id', e->>'type', e->>'type', e FROM jsonb_array_elements($1::jsonb) AS e
-         RETURNING 1
-       )
-       SELECT pg_notify($2, '') FROM (SELECT count(*) FROM inserted) AS written`,
-      [JSON.stringify(batch), OUTBOX_NOTIFY_CHANNEL],
+      `INSERT INTO outbox_events (id, type, routing_key, payload)
+       SELECT e->>'id', e->>'type', e->>'type', e FROM jsonb_array_elements($1::jsonb) AS e`,
+      [JSON.stringify(batch)],
     );
+    this.watchCommits(manager.dataSource);
+    this.pendingCommit.add(runner);
   }
 
   /**
@@ -49,17 +61,37 @@ export class OutboxPublisher {
     events: DomainEvent[],
   ): Promise<T[]> {
     const eventsParam = change.params.length + 1;
-    return queryable.query<T[]>(
+    const rows = await queryable.query<T[]>(
       `WITH changed AS (${change.sql}),
        inserted AS (
          INSERT INTO outbox_events (id, type, routing_key, payload)
          SELECT e->>'id', e->>'type', e->>'type', e FROM jsonb_array_elements($${eventsParam}::jsonb) AS e
          WHERE EXISTS (SELECT 1 FROM changed)
-         RETURNING 1
        )
-       SELECT changed.* FROM changed
-       CROSS JOIN (SELECT count(*) FROM (SELECT pg_notify($${eventsParam + 1}, '') FROM inserted LIMIT 1) AS n) AS notified`,
-      [...change.params, JSON.stringify(events), OUTBOX_NOTIFY_CHANNEL],
+       SELECT * FROM changed`,
+      [...change.params, JSON.stringify(events)],
     );
+    if (rows.length > 0 && events.length > 0) this.committed();
+    return rows;
+  }
+
+  private committed(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Signals after the outermost COMMIT of a transaction that wrote rows; forgets it on rollback. */
+  private watchCommits(dataSource: DataSource): void {
+    if (this.watchedDataSources.has(dataSource)) return;
+    this.watchedDataSources.add(dataSource);
+    dataSource.subscribers.push({
+      afterTransactionCommit: ({ queryRunner }) => {
+        // A released savepoint is not a commit: the outer transaction may still roll back.
+        if (!queryRunner.isTransactionActive && this.pendingCommit.delete(queryRunner))
+          this.committed();
+      },
+      afterTransactionRollback: ({ queryRunner }) => {
+        if (!queryRunner.isTransactionActive) this.pendingCommit.delete(queryRunner);
+      },
+    });
   }
 }

@@ -7,25 +7,17 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import type { ChannelWrapper } from 'amqp-connection-manager';
-import { Client, type QueryResult } from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
 import { BrokerConnection } from '../broker-connection';
 import {
   MESSAGING_OPTIONS,
-  OUTBOX_NOTIFY_CHANNEL,
   resolveRelayOptions,
   type MessagingOptions,
   type ResolvedRelayOptions,
 } from '../messaging.options';
 import { backoffDelay, WakeSignal } from './backoff';
-import { dedicatedClientConfig, OutboxNotificationListener } from './outbox-listener';
-
-interface OutboxRow {
-  id: string;
-  type: string;
-  routing_key: string;
-  body: string;
-}
+import { OutboxPublisher } from './outbox-publisher';
+import { dedicatedClientConfig, RelayConnection, type OutboxRow } from './relay-connection';
 
 const PURGE_EVERY_MS = 10 * 60 * 1000;
 const PURGE_BATCH = 10_000;
@@ -39,9 +31,10 @@ const LANES = 2;
 /**
  * Moves committed outbox rows to the broker: claims a batch with `FOR UPDATE SKIP LOCKED` (so any
  * number of relays and lanes share the table), publishes each as a persistent message with publisher
- * confirms, and commits the claim. Woken by NOTIFY; polling is only a safety net. At-least-once:
- * a crash between confirm and commit re-sends the batch, which the consumers' inbox absorbs.
- * Each lane has a connection of its own: it does not queue behind requests for the app's pool.
+ * confirms, and commits the claim. Woken by this process's `OutboxPublisher` when its rows commit;
+ * the poll picks up rows other processes left behind. At-least-once: a crash between confirm and
+ * commit re-sends the batch, which the consumers' inbox absorbs. Each lane has a connection of its
+ * own: it does not queue behind requests for the app's pool.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
@@ -50,8 +43,8 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly wakeup = new WakeSignal();
   private readonly brokerBack = new WakeSignal();
   private channel: ChannelWrapper | null = null;
-  private listener: OutboxNotificationListener | null = null;
   private unsubscribeBroker: (() => void) | null = null;
+  private unsubscribeCommits: (() => void) | null = null;
   private lanes: Promise<void>[] = [];
   private running = false;
   private lastPurgeAt = 0;
@@ -59,6 +52,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     @Inject(MESSAGING_OPTIONS) private readonly options: MessagingOptions,
     private readonly broker: BrokerConnection,
+    private readonly publisher: OutboxPublisher,
     @Optional() private readonly dataSource?: DataSource,
   ) {
     this.relay = resolveRelayOptions(options.relay);
@@ -83,34 +77,22 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
       this.brokerBack.notifyAll();
       this.wakeup.notifyAll();
     });
-    this.listener = new OutboxNotificationListener(
-      dedicatedClientConfig(this.dataSource, 'outbox-relay-listen'),
-      OUTBOX_NOTIFY_CHANNEL,
-      () => this.wakeup.notify(),
-      this.logger,
-      this.relay.maxBackoffMs,
-    );
-    this.listener.start();
+    this.unsubscribeCommits = this.publisher.onCommitted(() => this.wakeup.notify());
     const config = dedicatedClientConfig(this.dataSource, 'outbox-relay');
     this.lanes = Array.from({ length: LANES }, () => this.run(new RelayConnection(config)));
   }
 
-  /** Stops claiming new batches, lets the batches in flight finish, then closes the LISTEN connection. */
+  /** Stops claiming new batches and lets the batches in flight finish. */
   async stop(): Promise<void> {
     if (!this.running) return;
     this.running = false;
+    this.unsubscribeCommits?.();
     this.wakeup.notifyAll();
     this.brokerBack.notifyAll();
     await Promise.all(this.lanes);
     this.unsubscribeBroker?.();
-    await this.listener?.stop();
     await this.channel?.close().catch(() => undefined);
     this.channel = null;
-  }
-
-  /** Whether the LISTEN connection is up (the relay still works, more slowly, by polling without it). */
-  isListening(): boolean {
-    return this.listener?.isListening() ?? false;
   }
 
   private async run(connection: RelayConnection): Promise<void> {
@@ -208,62 +190,5 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
          SELECT id FROM outbox_events WHERE sent_at < now() - make_interval(secs => $1) LIMIT $2)`,
       [this.relay.retainSentMs / 1000, PURGE_BATCH],
     );
-  }
-}
-
-/**
- * A lane's own PostgreSQL connection, opened on first use and dropped after any error (which also
- * ends its open transaction) so the next batch starts on a fresh one.
- */
-class RelayConnection {
-  private client: Client | null = null;
-
-  constructor(private readonly config: ConstructorParameters<typeof Client>[0]) {}
-
-  /** Opens a transaction and claims up to `limit` unsent rows in it, marking them sent. */
-  async claim(limit: number): Promise<OutboxRow[]> {
-    // BEGIN and the claim travel as one simple-protocol message, hence no parameters ($1): the
-    // only value is the configured integer batch size.
-    const results = (await this.run(
-      `BEGIN;
-       WITH claimed AS (
-         SELECT id FROM outbox_events WHERE sent_at IS NULL
-         ORDER BY created_at, id LIMIT ${Math.trunc(limit)} FOR UPDATE SKIP LOCKED
-       ), marked AS (
-         UPDATE outbox_events AS o SET sent_at = now(), attempts = o.attempts + 1, last_error = NULL
-         FROM claimed WHERE o.id = claimed.id
-         RETURNING o.id, o.type, o.routing_key, o.payload::text AS body, o.created_at
-       )
-       SELECT id, type, routing_key, body FROM marked ORDER BY created_at, id`,
-    )) as unknown as QueryResult<OutboxRow>[];
-    return results[1].rows;
-  }
-
-  async finish(command: 'COMMIT' | 'ROLLBACK'): Promise<void> {
-    await this.run(command);
-  }
-
-  async close(): Promise<void> {
-    const client = this.client;
-    this.client = null;
-    await client?.end().catch(() => undefined);
-  }
-
-  private async run(sql: string): Promise<unknown> {
-    try {
-      this.client ??= await this.connect();
-      return await this.client.query(sql);
-    } catch (error) {
-      await this.close();
-      throw error;
-    }
-  }
-
-  private async connect(): Promise<Client> {
-    const client = new Client(this.config);
-    // A dropped connection surfaces as the next query's error; this only keeps it from crashing the process.
-    client.on('error', () => undefined);
-    await client.connect();
-    return client;
   }
 }
