@@ -1,9 +1,7 @@
 import { Controller, Get, Module, Param } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Scope } from '@pc/contracts';
 import { AuthModule, CurrentPrincipal, RequireScope, type Principal } from '@pc/auth';
-import { configureServiceApp, HttpPlatformModule, serveOpenApi } from '@pc/http';
+import { createServiceApp, HttpPlatformModule } from '@pc/http';
 
 /** A service like the real ones (@pc/http + @pc/auth): an authenticated, partner-scoped GET. */
 @Controller('api/v1/bench/items')
@@ -34,11 +32,10 @@ async function main(): Promise<void> {
     controllers: [ItemsController],
   })
   class BenchDownstreamModule {}
-  const app = await NestFactory.create<NestExpressApplication>(BenchDownstreamModule, {
-    bufferLogs: true,
+  const app = await createServiceApp(BenchDownstreamModule, {
+    title: 'Bench downstream',
+    description: 'Benchmark service.',
   });
-  configureServiceApp(app);
-  serveOpenApi(app, { title: 'Bench downstream', description: 'Benchmark service.' });
   await app.listen(port, '127.0.0.1');
 }
 

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
@@ -10,6 +9,7 @@ import autocannon from 'autocannon';
 import Redis from 'ioredis';
 import { apiGatewayDataSourceOptions } from '../../apps/api-gateway/src/api-gateway.datasource';
 import { PartnerCommands } from '../../apps/api-gateway/src/cli/partner-commands';
+import { processCpu, type CpuSource } from '../support/cpu';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
@@ -31,20 +31,7 @@ interface Figures {
   cpu_us_per_request: Record<string, number>;
 }
 
-/** Something whose CPU time can be read: a child process, or Redis (which runs on this machine). */
-type CpuSource = { name: string; cpuSeconds: () => Promise<number> };
-
-function processCpu(name: string, child: ChildProcess): CpuSource {
-  return {
-    name,
-    cpuSeconds: async () => {
-      // Fields 14 and 15 of /proc/<pid>/stat: user and system time in clock ticks (100 per second).
-      const fields = (await readFile(`/proc/${child.pid}/stat`, 'utf8')).split(') ')[1].split(' ');
-      return (Number(fields[11]) + Number(fields[12])) / 100;
-    },
-  };
-}
-
+/** Redis's own account of its CPU time (it runs on this machine). */
 function redisCpu(redis: Redis): CpuSource {
   return {
     name: 'redis',
@@ -173,7 +160,7 @@ async function main(): Promise<void> {
     const [hello, service, gatewayProcess] = children;
     const redis = new Redis(testInfrastructure.redisUrl);
     const helloWorld = await measure(`http://127.0.0.1:${PORTS.hello}/`, () => ({}), [
-      processCpu('hello_world', hello),
+      processCpu('hello_world', hello.pid as number),
     ]);
     // The direct path carries the principal the gateway would sign (valid 60 s: signed per run).
     const directHeaders = () =>
@@ -185,11 +172,13 @@ async function main(): Promise<void> {
     const directUrl = `http://127.0.0.1:${PORTS.downstream}${ITEM_PATH}`;
     const gatewayUrl = `http://127.0.0.1:${PORTS.gateway}${ITEM_PATH}`;
     const gatewaySources = [
-      processCpu('gateway', gatewayProcess),
-      processCpu('service', service),
+      processCpu('gateway', gatewayProcess.pid as number),
+      processCpu('service', service.pid as number),
       redisCpu(redis),
     ];
-    const direct = await measure(directUrl, directHeaders, [processCpu('service', service)]);
+    const direct = await measure(directUrl, directHeaders, [
+      processCpu('service', service.pid as number),
+    ]);
     const gateway = await measure(gatewayUrl, gatewayHeaders, gatewaySources);
     // Latency at an equal offered load both paths sustain (half the gateway's maximum), so the
     // difference is the hop itself rather than queueing behind a saturated CPU.
@@ -197,7 +186,7 @@ async function main(): Promise<void> {
     const directAtRate = await measure(
       directUrl,
       directHeaders,
-      [processCpu('service', service)],
+      [processCpu('service', service.pid as number)],
       fixedRate,
     );
     const gatewayAtRate = await measure(gatewayUrl, gatewayHeaders, gatewaySources, fixedRate);

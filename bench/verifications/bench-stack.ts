@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
+import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { dropDatabase, migrate, type DatabaseConfig } from '@pc/persistence';
 import { verificationSessionsDataSourceOptions } from '../../apps/verification-sessions/src/verification-sessions.datasource';
@@ -49,12 +50,50 @@ async function waitReady(baseUrl: string, child: ChildProcess, timeoutMs = 30_00
   throw new Error(`${baseUrl} not ready within ${timeoutMs} ms`);
 }
 
+/** BENCH_PROFILE_DIR=<dir> writes a V8 CPU profile of every service process there on exit. */
 function startProcess(entry: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, [resolve(__dirname, entry)], {
+  const profileDir = process.env.BENCH_PROFILE_DIR;
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  return spawn(process.execPath, [...profile, resolve(__dirname, entry)], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  return child;
+}
+
+/** Finished sessions of the past day, with their relayed events; BENCH_HISTORY overrides the count. */
+const HISTORY_SESSIONS = Number(process.env.BENCH_HISTORY ?? 20_000);
+
+/**
+ * The service under load in production works on tables with history and planner statistics. On a
+ * table created a moment ago, each pooled connection caches generic plans costed for an empty table
+ * (a partner-wide index scan for a lookup by id) until autovacuum's first ANALYZE, up to a minute
+ * later; a 12-second bench would measure only that start-up window.
+ */
+async function seedHistory(config: DatabaseConfig): Promise<void> {
+  const client = new Client({ ...config });
+  await client.connect();
+  try {
+    await client.query(
+      `INSERT INTO verification_sessions (id, partner_id, provider, mode, status, steps,
+         request_fingerprint, result_status, confidence_score, ttl_seconds, expires_at, created_at,
+         updated_at, finished_at)
+       SELECT gen_random_uuid(), 'prt_history_' || (n % 20), 'bank_transfer', 'single', 'completed',
+         '[]', md5(n::text), 'verified', 0.95, 900, at + interval '15 minutes', at, at + interval '1 minute',
+         at + interval '1 minute'
+       FROM generate_series(1, $1::int) AS n,
+         LATERAL (SELECT now() - interval '1 day' * (n::float / $1::int) AS at) AS t`,
+      [HISTORY_SESSIONS],
+    );
+    await client.query(
+      `INSERT INTO outbox_events (id, type, routing_key, payload, created_at, sent_at, attempts)
+       SELECT gen_random_uuid()::text, type, type, '{}', created_at, updated_at, 1
+       FROM verification_sessions,
+         unnest(ARRAY['verification.created', 'verification.completed']) AS type`,
+    );
+    await client.query('ANALYZE');
+  } finally {
+    await client.end();
+  }
 }
 
 export interface BenchStack {
@@ -64,6 +103,8 @@ export interface BenchStack {
   via: 'gateway' | 'direct';
   partnerKey: string | null;
   partnerId: string;
+  /** The service processes the bench started, for CPU accounting. */
+  processes: { name: string; pid: number }[];
   stop(): Promise<void>;
 }
 
@@ -71,6 +112,7 @@ export interface BenchStack {
 export async function startStack(via: 'gateway' | 'direct', poolSize: number): Promise<BenchStack> {
   const sessionsDb = database('bench_pc_verifications');
   await migrate(sessionsDb, verificationSessionsDataSourceOptions(sessionsDb));
+  await seedHistory(sessionsDb);
   const servicePort = await freePort();
   const children: ChildProcess[] = [];
   const databases = [sessionsDb];
@@ -97,8 +139,11 @@ export async function startStack(via: 'gateway' | 'direct', poolSize: number): P
     children.push(service);
     const serviceUrl = `http://127.0.0.1:${servicePort}`;
     await waitReady(serviceUrl, service);
-    if (via === 'direct')
-      return { baseUrl: serviceUrl, via, partnerKey: null, partnerId: `prt_bench_${suffix}`, stop };
+    const processes = [{ name: 'service', pid: service.pid as number }];
+    if (via === 'direct') {
+      const partnerId = `prt_bench_${suffix}`;
+      return { baseUrl: serviceUrl, via, partnerKey: null, partnerId, processes, stop };
+    }
 
     const gatewayDb = database('bench_pc_gateway');
     databases.push(gatewayDb);
@@ -131,6 +176,7 @@ export async function startStack(via: 'gateway' | 'direct', poolSize: number): P
       via,
       partnerKey: issued.key,
       partnerId: partner.partner_id,
+      processes: [...processes, { name: 'gateway', pid: gateway.pid as number }],
       stop,
     };
   } catch (error) {

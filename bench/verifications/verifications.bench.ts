@@ -2,6 +2,7 @@ import { connect } from 'amqplib';
 import { Pool } from 'undici';
 import { signPrincipal } from '@pc/auth';
 import { ALL_SCOPES } from '@pc/contracts';
+import { cpuWindow, ownCpu, processCpu, processGroupCpu } from '../support/cpu';
 import {
   EXCHANGE,
   INTERNAL_SECRET,
@@ -16,8 +17,12 @@ import {
  * created and completed per second, and the time from completion (the session's finished_at) to
  * verification.completed arriving from RabbitMQ (p50/p99).
  *
+ * The sessions table starts with a day of history (BENCH_HISTORY finished sessions, default 20,000,
+ * with their sent events) and planner statistics, as a running service's does.
+ *
  * Options (env): BENCH_VIA=gateway|direct (default gateway), BENCH_DURATION_S (10),
- * BENCH_WARMUP_S (2), BENCH_CONCURRENCY (32), BENCH_DB_POOL (20).
+ * BENCH_WARMUP_S (2), BENCH_CONCURRENCY (32), BENCH_DB_POOL (20), BENCH_HISTORY (20000),
+ * BENCH_PROFILE_DIR (write V8 CPU profiles of the service processes there).
  */
 const options = {
   via: (process.env.BENCH_VIA === 'direct' ? 'direct' : 'gateway') as 'gateway' | 'direct',
@@ -101,6 +106,22 @@ async function main(): Promise<void> {
     let errors = 0;
     let firstError: string | null = null;
     const finishedAt = new Map<string, number>();
+    const cpuSources = [
+      ...stack.processes.map(({ name, pid }) => processCpu(name, pid)),
+      processGroupCpu('postgresql', /^postgres/),
+      processGroupCpu('rabbitmq', /beam\.smp/),
+      processGroupCpu('redis', /^redis-server/),
+      ownCpu(),
+    ];
+    const cpuPerSession = new Promise<Record<string, number>>((resolve, reject) => {
+      setTimeout(() => {
+        cpuWindow(cpuSources)
+          .then((end) =>
+            setTimeout(() => end(completed).then(resolve, reject), stopAt - Date.now()),
+          )
+          .catch(reject);
+      }, measureFrom - Date.now());
+    });
     const client = async () => {
       while (Date.now() < stopAt) {
         try {
@@ -145,6 +166,7 @@ async function main(): Promise<void> {
             max: latencies.at(-1) ?? null,
             samples: latencies.length,
           },
+          cpu_ms_per_completed_session: await cpuPerSession,
           completed_events_missing: finishedAt.size - latencies.length,
           errors,
           first_error: firstError,
