@@ -1,7 +1,6 @@
-import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DataSource } from 'typeorm';
-import { configureServiceApp, serveOpenApi } from '@pc/http';
+import { createServiceApp } from '@pc/http';
 import { RabbitEventsServer } from '@pc/messaging';
 import { AppModule, SERVICE_NAME } from './app.module';
 import type { WebhookDispatcherEnv } from './config/webhook-dispatcher.env';
@@ -10,11 +9,7 @@ import { FANNED_OUT_EVENT_TYPES } from './fan-out/events.consumer';
 export async function createWebhookDispatcherApp(
   env: WebhookDispatcherEnv,
 ): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(env), {
-    bufferLogs: true,
-  });
-  configureServiceApp(app);
-  serveOpenApi(app, {
+  const app = await createServiceApp(AppModule.register(env), {
     title: 'Webhook dispatcher',
     description:
       'Webhook endpoints, and signed delivery of partner events with retries, disabling and recovery.',

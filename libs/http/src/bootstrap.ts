@@ -1,8 +1,11 @@
-import type { INestApplication } from '@nestjs/common';
+import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
+import type { NextFunction, Request, Response } from 'express';
 import { ProblemDetailsFilter } from './problem/problem-details.filter';
+import { ProblemException } from './problem/problem.exception';
 import { createValidationPipe } from './validation/validation.pipe';
 import { loadEnv } from './config/validate-env';
 import type { ServiceEnv } from './config/service-env';
@@ -10,21 +13,62 @@ import type { ServiceEnv } from './config/service-env';
 export const OPENAPI_PATH = 'openapi.json';
 /** Largest JSON body a service accepts: a 5120 KB document as base64 plus its fields. */
 export const JSON_BODY_LIMIT = '8mb';
+const JSON_MEDIA_TYPES = ['application/json', 'application/*+json'];
 
 export interface OpenApiInfo {
   title: string;
   description: string;
 }
 
-/** Applies the shared HTTP conventions to a service created with `bufferLogs: true`. */
+/**
+ * A service's app with the shared HTTP conventions, serving its OpenAPI document. Express's default
+ * URL-encoded parser is not installed: bodies are JSON, or multipart on upload routes.
+ */
+export async function createServiceApp(
+  module: Type<unknown> | DynamicModule,
+  openApi: OpenApiInfo,
+): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(module, {
+    bufferLogs: true,
+    bodyParser: false,
+  });
+  configureServiceApp(app);
+  serveOpenApi(app, openApi);
+  return app;
+}
+
+/** Applies the shared HTTP conventions to an app created with `bufferLogs: true, bodyParser: false`. */
 export function configureServiceApp(app: NestExpressApplication): void {
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
-  app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  app.use(refuseUnreadableBodies);
+  app.useBodyParser('json', { limit: JSON_BODY_LIMIT, type: JSON_MEDIA_TYPES });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ProblemDetailsFilter());
   app.enableShutdownHooks();
+}
+
+/**
+ * A service reads JSON bodies, and multipart/form-data on its upload routes (parsed there by
+ * multer); any other body is refused with a 415 rather than ignored.
+ */
+function refuseUnreadableBodies(req: Request, _res: Response, next: NextFunction): void {
+  const length = req.headers['content-length'];
+  const hasBody =
+    req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+  if (hasBody && !req.is([...JSON_MEDIA_TYPES, 'multipart/form-data'])) {
+    next(
+      new ProblemException({
+        status: 415,
+        code: 'unsupported_media_type',
+        title: 'Unsupported media type',
+        detail: 'Send the request body as application/json (or multipart/form-data to upload).',
+      }),
+    );
+    return;
+  }
+  next();
 }
 
 /** Serves the service's own OpenAPI document; the gateway merges these into the public one. */

@@ -1,11 +1,13 @@
 import {
   DynamicModule,
+  Inject,
   MiddlewareConsumer,
   Module,
   NestModule,
   type InjectionToken,
   type Provider,
 } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import {
@@ -15,7 +17,7 @@ import {
 } from './health/health.controller';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { IdempotencyStore } from './idempotency/idempotency.store';
-import { loggerModule } from './observability/logger';
+import { createHttpLogger, loggerModule } from './observability/logger';
 import { HttpMetricsMiddleware, metricsModule } from './observability/metrics';
 
 export interface HttpPlatformOptions {
@@ -30,9 +32,13 @@ export interface HttpPlatformOptions {
   };
 }
 
+const HTTP_PLATFORM_OPTIONS = Symbol('HTTP_PLATFORM_OPTIONS');
+
 /** Everything a service's HTTP side shares: JSON logs, request ids, metrics, health, idempotency. */
 @Module({})
 export class HttpPlatformModule implements NestModule {
+  constructor(@Inject(HTTP_PLATFORM_OPTIONS) private readonly options: HttpPlatformOptions) {}
+
   static forRoot(options: HttpPlatformOptions): DynamicModule {
     const providers: Provider[] = options.idempotency
       ? [IdempotencyStore, { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor }]
@@ -46,12 +52,17 @@ export class HttpPlatformModule implements NestModule {
       module: HttpPlatformModule,
       imports: [loggerModule(options.service, options.logLevel), metricsModule(), TerminusModule],
       controllers: [HealthController],
-      providers: [...providers, readiness],
+      providers: [...providers, readiness, { provide: HTTP_PLATFORM_OPTIONS, useValue: options }],
       exports: providers.filter((provider) => provider === IdempotencyStore),
     };
   }
 
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(HttpMetricsMiddleware).forRoutes('*path');
+    const accessLog = createHttpLogger(this.options.service, this.options.logLevel);
+    const logAccess = (req: Request, res: Response, next: NextFunction) => {
+      accessLog(req, res);
+      next();
+    };
+    consumer.apply(logAccess, HttpMetricsMiddleware).forRoutes('*path');
   }
 }

@@ -72,7 +72,10 @@ describe('Idempotency-Key', () => {
       controllers: [ThingsController],
     })
     class TestModule {}
-    app = await NestFactory.create<NestExpressApplication>(TestModule, { bufferLogs: true });
+    app = await NestFactory.create<NestExpressApplication>(TestModule, {
+      bufferLogs: true,
+      bodyParser: false,
+    });
     configureServiceApp(app);
     await app.init();
   });

@@ -11,13 +11,12 @@ import {
   UploadedFile,
   UseInterceptors,
 } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ApiOperation } from '@nestjs/swagger';
 import { Scope } from '@pc/contracts';
 import { AuthModule, CurrentPrincipal, RequireScope, type Principal } from '@pc/auth';
-import { configureServiceApp, loggerModule, ProblemException, serveOpenApi } from '@pc/http';
+import { createServiceApp, loggerModule, ProblemException } from '@pc/http';
 
 export const WIDGETS_INTERNAL_SECRET = 'x'.repeat(32);
 
@@ -99,9 +98,10 @@ export interface RunningService {
 
 /** Starts the widgets service on a free port. */
 export async function startWidgetsService(): Promise<RunningService> {
-  const app = await NestFactory.create<NestExpressApplication>(WidgetsModule, { bufferLogs: true });
-  configureServiceApp(app);
-  serveOpenApi(app, { title: 'Widgets', description: 'A test service.' });
+  const app = await createServiceApp(WidgetsModule, {
+    title: 'Widgets',
+    description: 'A test service.',
+  });
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
   return { app, url: `http://127.0.0.1:${port}` };

@@ -75,16 +75,25 @@ function httpLoggerOptions(service: string, level: string): Options {
   };
 }
 
-/** JSON logs with the service name and request id, on every route Nest serves. */
+/**
+ * JSON logs with the service name, as Nest's logger. nestjs-pino's own per-request middleware is
+ * not mounted (`forRoutes: []`): it runs every request inside an AsyncLocalStorage, which makes
+ * every promise of the request path pay for async hooks, only so that log calls made during a
+ * request carry its id. Access lines come from `createHttpLogger`; the few log calls made while
+ * serving a request pass `request_id` themselves.
+ */
 export function loggerModule(service: string, level: string): DynamicModule {
-  return LoggerModule.forRoot({ pinoHttp: [httpLoggerOptions(service, level), logDestination()] });
+  return LoggerModule.forRoot({
+    pinoHttp: [httpLoggerOptions(service, level), logDestination()],
+    forRoutes: [],
+  });
 }
 
 export type HttpAccessLogger = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
- * The same access logging for a handler mounted ahead of Nest's middleware (the gateway's partner
- * API): sets `req.id` and the X-Request-Id response header, and logs the line when it finishes.
+ * Access logging, for the services' Nest middleware and for the handler the gateway mounts ahead of
+ * Nest's: sets `req.id` and the X-Request-Id response header, and logs the line when it finishes.
  * Access lines are written at info: with a quieter level, only the request id is assigned, since
  * pino-http would otherwise still build a child logger and three listeners per request for nothing.
  */

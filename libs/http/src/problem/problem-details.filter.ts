@@ -33,7 +33,7 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<Request>();
     const response = http.getResponse<Response>();
-    const problem = this.toProblem(exception);
+    const problem = this.toProblem(exception, request);
     if (response.headersSent) return;
     for (const [name, value] of Object.entries(problem.headers ?? {})) {
       response.setHeader(name, value);
@@ -44,7 +44,7 @@ export class ProblemDetailsFilter implements ExceptionFilter {
       .send(JSON.stringify(problemBody(problem, request.originalUrl?.split('?')[0])));
   }
 
-  private toProblem(exception: unknown): ProblemInit {
+  private toProblem(exception: unknown, request: Request): ProblemInit {
     if (exception instanceof ProblemException) return exception.problem;
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
@@ -72,7 +72,7 @@ export class ProblemDetailsFilter implements ExceptionFilter {
           status === 413 ? 'The request body is too large.' : 'The request body could not be read.',
       };
     }
-    this.logger.error({ err: exception }, 'Unhandled error');
+    this.logger.error({ err: exception, request_id: request.id }, 'Unhandled error');
     return {
       status: 500,
       code: 'internal_error',
