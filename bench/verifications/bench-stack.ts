@@ -60,7 +60,7 @@ function startProcess(entry: string, env: Record<string, string>): ChildProcess 
   });
 }
 
-/** Finished sessions of the past day, with their relayed events; BENCH_HISTORY overrides the count. */
+/** Finished sessions of the past day; BENCH_HISTORY overrides the count. */
 const HISTORY_SESSIONS = Number(process.env.BENCH_HISTORY ?? 20_000);
 
 /**
@@ -83,12 +83,6 @@ async function seedHistory(config: DatabaseConfig): Promise<void> {
        FROM generate_series(1, $1::int) AS n,
          LATERAL (SELECT now() - interval '1 day' * (n::float / $1::int) AS at) AS t`,
       [HISTORY_SESSIONS],
-    );
-    await client.query(
-      `INSERT INTO outbox_events (id, type, routing_key, payload, created_at, sent_at, attempts)
-       SELECT gen_random_uuid()::text, type, type, '{}', created_at, updated_at, 1
-       FROM verification_sessions,
-         unnest(ARRAY['verification.created', 'verification.completed']) AS type`,
     );
     await client.query('ANALYZE');
   } finally {

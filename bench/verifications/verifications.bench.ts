@@ -17,8 +17,8 @@ import {
  * created and completed per second, and the time from completion (the session's finished_at) to
  * verification.completed arriving from RabbitMQ (p50/p99).
  *
- * The sessions table starts with a day of history (BENCH_HISTORY finished sessions, default 20,000,
- * with their sent events) and planner statistics, as a running service's does.
+ * The sessions table starts with a day of history (BENCH_HISTORY finished sessions, default 20,000)
+ * and planner statistics, as a running service's does.
  *
  * Options (env): BENCH_VIA=gateway|direct (default gateway), BENCH_DURATION_S (10),
  * BENCH_WARMUP_S (2), BENCH_CONCURRENCY (32), BENCH_DB_POOL (20), BENCH_HISTORY (20000),

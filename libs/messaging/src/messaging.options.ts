@@ -27,8 +27,6 @@ export interface OutboxRelayOptions {
   publishTimeoutMs?: number;
   /** Longest pause between retries while the broker or database keeps failing. Default 30 s. */
   maxBackoffMs?: number;
-  /** Sent rows older than this are deleted. Default 7 days. */
-  retainSentMs?: number;
 }
 
 export const MESSAGING_OPTIONS = Symbol('MESSAGING_OPTIONS');
@@ -42,6 +40,5 @@ export function resolveRelayOptions(options: OutboxRelayOptions = {}): ResolvedR
     batchSize: options.batchSize ?? 500,
     publishTimeoutMs: options.publishTimeoutMs ?? 10_000,
     maxBackoffMs: options.maxBackoffMs ?? 30_000,
-    retainSentMs: options.retainSentMs ?? 7 * 24 * 3600 * 1000,
   };
 }

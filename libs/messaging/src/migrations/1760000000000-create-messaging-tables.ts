@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { OutboxKeepsOnlyUnsentEvents1795375700000 } from './1795375700000-outbox-keeps-only-unsent-events';
 
 /** Outbox (events waiting to be relayed to the broker) and inbox (events a consumer has handled). */
 export class CreateMessagingTables1760000000000 implements MigrationInterface {
@@ -38,4 +39,7 @@ export class CreateMessagingTables1760000000000 implements MigrationInterface {
   }
 }
 
-export const MESSAGING_MIGRATIONS = [CreateMessagingTables1760000000000];
+export const MESSAGING_MIGRATIONS = [
+  CreateMessagingTables1760000000000,
+  OutboxKeepsOnlyUnsentEvents1795375700000,
+];

@@ -19,8 +19,6 @@ import { backoffDelay, WakeSignal } from './backoff';
 import { OutboxPublisher } from './outbox-publisher';
 import { dedicatedClientConfig, RelayConnection, type OutboxRow } from './relay-connection';
 
-const PURGE_EVERY_MS = 10 * 60 * 1000;
-const PURGE_BATCH = 10_000;
 /**
  * Batches in flight at once. With one, an event committed just after a claim waited for that whole
  * batch (claim, publish, confirms, commit) before its own could start; a second lane claims it at
@@ -47,7 +45,6 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   private unsubscribeCommits: (() => void) | null = null;
   private lanes: Promise<void>[] = [];
   private running = false;
-  private lastPurgeAt = 0;
 
   constructor(
     @Inject(MESSAGING_OPTIONS) private readonly options: MessagingOptions,
@@ -107,7 +104,6 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
         const relayed = await this.relayBatch(connection);
         failures = 0;
         if (relayed === this.relay.batchSize) continue;
-        await this.purgeSent();
       } catch (error) {
         failures++;
         const delay = backoffDelay(failures, 250, this.relay.maxBackoffMs);
@@ -123,7 +119,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /**
-   * One batch in two round trips: the claim marks the rows sent inside a transaction that keeps
+   * One batch in two round trips: the claim deletes the rows inside a transaction that keeps
    * them locked, and only commits once the broker confirmed every message; any failure rolls the
    * claim back, so the rows stay unsent. Returns how many events it sent.
    */
@@ -170,25 +166,11 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   private async recordFailure(manager: EntityManager, ids: string[], error: Error): Promise<void> {
     await manager
       .query(
-        `UPDATE outbox_events SET attempts = attempts + 1, last_error = $2
-         WHERE id = ANY($1::text[]) AND sent_at IS NULL`,
+        `UPDATE outbox_events SET attempts = attempts + 1, last_error = $2 WHERE id = ANY($1::text[])`,
         [ids, error.message.slice(0, 1000)],
       )
       .catch((recordError: Error) =>
         this.logger.warn(`could not record outbox failure: ${recordError.message}`),
       );
-  }
-
-  /** Sent rows are history only; trim them now and then, a bounded chunk at a time. */
-  private async purgeSent(): Promise<void> {
-    const now = Date.now();
-    if (now - this.lastPurgeAt < PURGE_EVERY_MS) return;
-    this.lastPurgeAt = now;
-    const dataSource = this.dataSource as DataSource;
-    await dataSource.query(
-      `DELETE FROM outbox_events WHERE id IN (
-         SELECT id FROM outbox_events WHERE sent_at < now() - make_interval(secs => $1) LIMIT $2)`,
-      [this.relay.retainSentMs / 1000, PURGE_BATCH],
-    );
   }
 }

@@ -38,21 +38,23 @@ export class RelayConnection {
 
   constructor(private readonly config: ClientConfig) {}
 
-  /** Opens a transaction and claims up to `limit` unsent rows in it, marking them sent. */
+  /**
+   * Opens a transaction and takes up to `limit` rows in it, oldest first: deleted, and locked until
+   * the transaction ends, so a rollback puts them back and no other lane or relay can take them.
+   */
   async claim(limit: number): Promise<OutboxRow[]> {
     // BEGIN and the claim travel as one simple-protocol message, hence no parameters ($1): the
     // only value is the configured integer batch size.
     const results = (await this.run(
       `BEGIN;
        WITH claimed AS (
-         SELECT id FROM outbox_events WHERE sent_at IS NULL
+         SELECT id FROM outbox_events
          ORDER BY created_at, id LIMIT ${Math.trunc(limit)} FOR UPDATE SKIP LOCKED
-       ), marked AS (
-         UPDATE outbox_events AS o SET sent_at = now(), attempts = o.attempts + 1, last_error = NULL
-         FROM claimed WHERE o.id = claimed.id
+       ), taken AS (
+         DELETE FROM outbox_events AS o USING claimed WHERE o.id = claimed.id
          RETURNING o.id, o.type, o.routing_key, o.payload::text AS body, o.created_at
        )
-       SELECT id, type, routing_key, body FROM marked ORDER BY created_at, id`,
+       SELECT id, type, routing_key, body FROM taken ORDER BY created_at, id`,
     )) as unknown as QueryResult<OutboxRow>[];
     return results[1].rows;
   }
