@@ -3,7 +3,7 @@
  * → document → beneficial owner → invitation → finalize), run by N concurrent partners in a closed
  * loop. Prints JSON: onboardings/s and latency percentiles per call. See docs/performance.md.
  *
- *   node -r ./scripts/swc-register.js bench/onboarding/onboarding.bench.ts
+ *   npm run bench:onboarding   (builds, then runs the compiled bench and apps from dist/)
  *
  * BENCH_VIA=gateway (default: real partner keys through apps/api-gateway) or direct (signed principals).
  */
@@ -33,8 +33,8 @@ const SERVICE_PORT = Number(env.BENCH_SERVICE_PORT ?? 3901);
 const GATEWAY_PORT = Number(env.BENCH_GATEWAY_PORT ?? 3900);
 const INTERNAL_SECRET = randomBytes(24).toString('hex');
 const RUN = randomBytes(3).toString('hex');
-const ROOT = join(__dirname, '../..');
-const REGISTER = join(__dirname, '../../scripts/swc-register.js');
+/** The build's root (dist/): the bench runs the compiled apps, as they run in production. */
+const BUILD_ROOT = join(__dirname, '../..');
 
 const db = (database: string): DatabaseConfig => ({
   host: env.DATABASE_HOST ?? '127.0.0.1',
@@ -48,8 +48,8 @@ const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
 function startService(main: string, variables: Record<string, string>): ChildProcess {
   const nodeArgs = (env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '-r', REGISTER, join(ROOT, main)], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, [...nodeArgs, join(BUILD_ROOT, main)], {
+    cwd: join(BUILD_ROOT, '..'),
     env: { ...env, ...variables },
     // The services' logs go to stderr: stdout carries only the result JSON.
     stdio: ['ignore', 2, 2],
@@ -118,7 +118,7 @@ async function main(): Promise<void> {
       EVENTS_EXCHANGE: `bench.${RUN}`,
     };
     children.push(
-      startService('apps/partner-onboarding/src/main.ts', {
+      startService('apps/partner-onboarding/src/main.js', {
         ...common,
         PORT: String(SERVICE_PORT),
         DATABASE_NAME: onboardingDb.database,
@@ -132,7 +132,7 @@ async function main(): Promise<void> {
       await migrate(gatewayDb, apiGatewayDataSourceOptions(gatewayDb));
       callers = await partnersThroughGateway(gatewayDb);
       children.push(
-        startService('apps/api-gateway/src/main.ts', {
+        startService('apps/api-gateway/src/main.js', {
           ...common,
           PORT: String(GATEWAY_PORT),
           DATABASE_NAME: gatewayDb.database,

@@ -2,8 +2,6 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import path from 'node:path';
 
-export const REGISTER = path.resolve(__dirname, '../../scripts/swc-register.js');
-
 export interface ReceiverStats {
   fast: number;
   hanging: number;
@@ -18,9 +16,8 @@ export class ReceiverProcess {
   ) {}
 
   static async start(): Promise<ReceiverProcess> {
-    const child = fork(path.join(__dirname, 'receiver-process.ts'), [], {
-      execArgv: ['-r', REGISTER],
-    });
+    // Runs from the build (npm run bench:webhooks compiles first), like the apps it measures.
+    const child = fork(path.join(__dirname, 'receiver-process.js'));
     const port = await new Promise<number>((resolve) =>
       child.once('message', (message: { port: number }) => resolve(message.port)),
     );

@@ -1,6 +1,6 @@
 /**
  * Webhook delivery benchmark: one run on this machine, JSON on stdout.
- *   node -r ./scripts/swc-register.js bench/webhooks/webhooks.bench.ts
+ *   npm run bench:webhooks   (builds, then runs dist/bench/webhooks/webhooks.bench.js)
  * Needs the local PostgreSQL and RabbitMQ; creates and drops its own database, queues and exchange.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
