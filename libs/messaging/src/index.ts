@@ -8,6 +8,7 @@ export * from './outbox/outbox-relay';
 export * from './consumer/event-context';
 export * from './consumer/rabbit-events.server';
 export * from './consumer/rabbit-events-server.options';
+export * from './consumer/parking-lot';
 export { ConsumerHeader, consumerQueueNames, type QueueType } from './consumer/consumer-topology';
 export * from './consumer/propagate-event-errors.filter';
 export * from './consumer/domain-event-pattern.decorator';

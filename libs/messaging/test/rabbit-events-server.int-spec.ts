@@ -8,6 +8,7 @@ import { TcpProxy, testInfrastructure, uniqueName, type TestDatabase } from '@pc
 import {
   consumerQueueNames,
   EventContext,
+  ParkingLot,
   PropagateEventErrorsFilter,
   RabbitEventsServer,
   type RabbitEventsServerOptions,
@@ -215,6 +216,40 @@ describe('RabbitEventsServer: idempotent consumer with parking (real PostgreSQL 
       event.id,
     ]);
     expect(inbox).toHaveLength(0);
+  });
+
+  it('replays chosen parked events into the queue once the cause is fixed, keeping the rest', async () => {
+    behaviour.failuresBeforeSuccess = MAX_ATTEMPTS;
+    const first = sampleEvent(VerificationEvent.Completed);
+    const second = sampleEvent(VerificationEvent.Completed);
+    publish(first);
+    publish(second);
+    await eventually(async () => (await queueDepth(queues.parking)) === 2);
+
+    const lot = await ParkingLot.open(rabbitUrl, queue);
+    try {
+      const listed = await lot.list();
+      expect(listed.map((message) => message.eventId).sort()).toEqual([first.id, second.id].sort());
+      expect(listed[0]).toMatchObject({
+        routingKey: VerificationEvent.Completed,
+        consumer: 'consumer-test',
+        reason: `handler failed after ${MAX_ATTEMPTS} attempts: transient failure ${MAX_ATTEMPTS}`,
+      });
+      expect(await queueDepth(queues.parking)).toBe(2);
+
+      behaviour.failuresBeforeSuccess = 0;
+      const outcome = await lot.replay((message) => message.eventId === first.id);
+      expect(outcome).toEqual({ replayed: [expect.any(String)], kept: 1 });
+      await eventually(async () => (await handledCount(first.id)) === 1);
+      expect(await handledCount(second.id)).toBe(0);
+      expect(await queueDepth(queues.parking)).toBe(1);
+
+      expect((await lot.replay()).replayed).toHaveLength(1);
+      await eventually(async () => (await handledCount(second.id)) === 1);
+      expect(await queueDepth(queues.parking)).toBe(0);
+    } finally {
+      await lot.close();
+    }
   });
 
   it('resumes consuming after the broker connection is cut and restored', async () => {

@@ -10,6 +10,7 @@ export const ConsumerHeader = {
   OriginalRoutingKey: 'x-original-routing-key',
   Consumer: 'x-consumer',
   ParkedAt: 'x-parked-at',
+  ReplayedAt: 'x-replayed-at',
 } as const;
 
 export interface ConsumerQueueNames {
