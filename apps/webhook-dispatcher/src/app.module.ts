@@ -24,8 +24,7 @@ import { AfterCommit } from './fan-out/after-commit';
 import { EventsConsumer } from './fan-out/events.consumer';
 import { FanOutEvent } from './fan-out/fan-out-event';
 import { webhookDispatcherDataSourceOptions } from './webhook-dispatcher.datasource';
-
-export const SERVICE_NAME = 'webhook-dispatcher';
+import { SERVICE_NAME } from './service-name';
 
 /** Webhook endpoints API, event fan-out and the signed, retried delivery pipeline. */
 @Module({})

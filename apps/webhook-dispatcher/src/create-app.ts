@@ -2,7 +2,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DataSource } from 'typeorm';
 import { createServiceApp } from '@pc/http';
 import { RabbitEventsServer } from '@pc/messaging';
-import { AppModule, SERVICE_NAME } from './app.module';
+import { AppModule } from './app.module';
+import { SERVICE_NAME } from './service-name';
 import type { WebhookDispatcherEnv } from './config/webhook-dispatcher.env';
 import { FANNED_OUT_EVENT_TYPES } from './fan-out/events.consumer';
 

@@ -5,6 +5,7 @@ import { postgresDataSourceOptions, type DatabaseConfig } from '@pc/persistence'
 import { WebhookDelivery, WebhookDeliveryAttempt } from './deliveries/webhook-delivery.entity';
 import { WebhookEndpoint } from './endpoints/webhook-endpoint.entity';
 import { CreateWebhookTables1760000400000 } from './migrations/1760000400000-create-webhook-tables';
+import { IndexFinishedDeliveries1795375900000 } from './migrations/1795375900000-index-finished-deliveries';
 
 /** The webhook dispatcher's database: its entities and every migration, in order. */
 export function webhookDispatcherDataSourceOptions(db: DatabaseConfig): DataSourceOptions {
@@ -14,6 +15,7 @@ export function webhookDispatcherDataSourceOptions(db: DatabaseConfig): DataSour
       ...MESSAGING_MIGRATIONS,
       CreateIdempotencyKeys1760000000100,
       CreateWebhookTables1760000400000,
+      IndexFinishedDeliveries1795375900000,
     ],
   });
 }

@@ -9,6 +9,7 @@ export * from './consumer/event-context';
 export * from './consumer/rabbit-events.server';
 export * from './consumer/rabbit-events-server.options';
 export * from './consumer/parking-lot';
+export * from './consumer/inbox-retention';
 export { ConsumerHeader, consumerQueueNames, type QueueType } from './consumer/consumer-topology';
 export * from './consumer/propagate-event-errors.filter';
 export * from './consumer/domain-event-pattern.decorator';

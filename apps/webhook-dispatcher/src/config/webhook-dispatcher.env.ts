@@ -68,6 +68,16 @@ export class WebhookDispatcherEnv extends ServiceEnv {
   @Min(10)
   WEBHOOK_SWEEP_GRACE_MS: number = 30_000;
 
+  /** Finished deliveries (with their attempts) are kept this long: the reach of list and recover. */
+  @IsInt()
+  @Min(1)
+  WEBHOOK_DELIVERY_RETENTION_DAYS: number = 30;
+
+  /** Events the fan-out consumer handled are remembered this long, to ignore their redeliveries. */
+  @IsInt()
+  @Min(1)
+  WEBHOOK_INBOX_RETENTION_DAYS: number = 14;
+
   /** Deliveries are recorded in batches from many attempts at once: a larger pool than the default. */
   override DATABASE_POOL_SIZE: number = 20;
 }

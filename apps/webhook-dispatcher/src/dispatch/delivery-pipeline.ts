@@ -9,10 +9,12 @@ import {
 import { DataSource } from 'typeorm';
 import { BrokerConnection } from '@pc/messaging';
 import { SecretCipher } from '../endpoints/secret-cipher';
+import { SERVICE_NAME } from '../service-name';
 import { AttemptLedger } from './attempt-ledger';
 import { AttemptSender } from './attempt-sender';
 import { DeliveryDispatcher } from './delivery-dispatcher';
 import { DeliveryQueue } from './delivery-queue';
+import { DeliveryRetention } from './delivery-retention';
 import { DeliverySweeper } from './delivery-sweeper';
 import type { DeliveryTicket } from './delivery-ticket';
 import { DISPATCH_SETTINGS, type DispatchSettings } from './dispatch-settings';
@@ -22,6 +24,7 @@ import { RetrySchedule } from './retry-schedule';
 const QUEUE_DEPTH_EVERY_MS = 5000;
 /** A claimed attempt's lease outlives its timeout by this much before the sweeper may take it over. */
 const LEASE_MARGIN_MS = 1000;
+const RETENTION_EVERY_MS = 3600 * 1000;
 
 /**
  * The delivery pipeline of this process: queue topology, dispatcher, sweeper and metrics, started
@@ -35,6 +38,7 @@ export class DeliveryPipeline
   readonly schedule: RetrySchedule;
   readonly queue: DeliveryQueue;
   readonly sweeper: DeliverySweeper;
+  readonly retention: DeliveryRetention;
   private readonly logger = new Logger(DeliveryPipeline.name);
   private readonly metrics = new DispatchMetrics();
   private readonly sender: AttemptSender;
@@ -72,12 +76,19 @@ export class DeliveryPipeline
       intervalMs: settings.sweepIntervalMs,
       graceMs: settings.sweepGraceMs,
     });
+    this.retention = new DeliveryRetention(dataSource, {
+      deliveryRetentionMs: settings.deliveryRetentionMs,
+      inboxRetentionMs: settings.inboxRetentionMs,
+      consumer: SERVICE_NAME,
+      intervalMs: RETENTION_EVERY_MS,
+    });
   }
 
   async onApplicationBootstrap(): Promise<void> {
     await this.queue.ready();
     await this.dispatcher.start();
     this.sweeper.start();
+    this.retention.start();
     this.depthTimer = setInterval(() => void this.updateQueueDepths(), QUEUE_DEPTH_EVERY_MS);
     this.depthTimer.unref();
   }
@@ -86,6 +97,7 @@ export class DeliveryPipeline
   async beforeApplicationShutdown(): Promise<void> {
     if (this.depthTimer) clearInterval(this.depthTimer);
     await this.sweeper.stop();
+    await this.retention.stop();
     await this.dispatcher.stop(this.settings.attemptTimeoutMs + LEASE_MARGIN_MS);
   }
 

@@ -1,5 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { OutboxKeepsOnlyUnsentEvents1795375700000 } from './1795375700000-outbox-keeps-only-unsent-events';
+import { IndexInboxByAge1795375800000 } from './1795375800000-index-inbox-by-age';
 
 /** Outbox (events waiting to be relayed to the broker) and inbox (events a consumer has handled). */
 export class CreateMessagingTables1760000000000 implements MigrationInterface {
@@ -42,4 +43,5 @@ export class CreateMessagingTables1760000000000 implements MigrationInterface {
 export const MESSAGING_MIGRATIONS = [
   CreateMessagingTables1760000000000,
   OutboxKeepsOnlyUnsentEvents1795375700000,
+  IndexInboxByAge1795375800000,
 ];

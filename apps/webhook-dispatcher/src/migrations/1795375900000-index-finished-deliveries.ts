@@ -1,0 +1,17 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/** Finished deliveries by completion time, for the retention purge (`DeliveryRetention`). */
+export class IndexFinishedDeliveries1795375900000 implements MigrationInterface {
+  name = 'IndexFinishedDeliveries1795375900000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(
+      `CREATE INDEX webhook_deliveries_finished_idx ON webhook_deliveries (completed_at)
+         WHERE status <> 'pending'`,
+    );
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DROP INDEX webhook_deliveries_finished_idx`);
+  }
+}

@@ -1,0 +1,16 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/** Lets a consumer's old inbox rows be found without scanning the table (`purgeInbox`). */
+export class IndexInboxByAge1795375800000 implements MigrationInterface {
+  name = 'IndexInboxByAge1795375800000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(
+      `CREATE INDEX inbox_events_consumer_processed_at_idx ON inbox_events (consumer, processed_at)`,
+    );
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DROP INDEX inbox_events_consumer_processed_at_idx`);
+  }
+}
