@@ -83,6 +83,18 @@ describe('onboarding documents', () => {
       expect(fieldsOf(multipart.body)).toEqual(['file:unsupported_document_format']);
     });
 
+    it('refuses null content or filename with 422, not a server error', async () => {
+      const ref = await draftOf();
+      const response = await api()
+        .post(`/api/v1/onboarding/${ref}/documents`)
+        .send({ content_base64: null, filename: null, document_type: 'other', subject: 'company' })
+        .expect(422);
+      expect(fieldsOf(response.body).sort()).toEqual([
+        'content_base64:required',
+        'filename:required',
+      ]);
+    });
+
     it('answers 413 problem+json above 5120 KB on both paths and accepts exactly 5120 KB', async () => {
       const ref = await draftOf();
       const tooBig = Buffer.concat([PDF, Buffer.alloc(LIMIT + 1 - PDF.length)]);

@@ -2,6 +2,7 @@ export * from './problem/problem.exception';
 export * from './problem/problem-body';
 export * from './problem/problem-details.filter';
 export * from './validation/validation.pipe';
+export * from './validation/may-be-omitted.decorator';
 export * from './pagination/cursor';
 export * from './idempotency/idempotency.store';
 export * from './idempotency/idempotency.interceptor';

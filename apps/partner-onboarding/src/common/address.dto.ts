@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, Matches } from 'class-validator';
+import { Matches } from 'class-validator';
+import { MayBeOmitted } from '@pc/http';
 import { COUNTRY_CODE, Text } from './validation.decorators';
 
 /** A postal address. Polish postal codes are NN-NNN; other countries' are free text. */
@@ -13,7 +14,7 @@ export class AddressDto {
   building_number: string;
 
   @ApiPropertyOptional({ example: '4' })
-  @IsOptional()
+  @MayBeOmitted()
   @Text(20)
   flat_number?: string;
 

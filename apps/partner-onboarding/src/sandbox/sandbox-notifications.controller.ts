@@ -6,7 +6,8 @@ import {
   ApiPropertyOptional,
   ApiTags,
 } from '@nestjs/swagger';
-import { IsOptional, Matches } from 'class-validator';
+import { Matches } from 'class-validator';
+import { MayBeOmitted } from '@pc/http';
 import { DataSource } from 'typeorm';
 import { CurrentPrincipal, RequireScope, type Principal } from '@pc/auth';
 import { Scope } from '@pc/contracts';
@@ -15,7 +16,7 @@ import { UUID_PATTERN } from '../common/uuid-v7';
 
 export class SandboxNotificationsQuery {
   @ApiPropertyOptional({ format: 'uuid', description: 'Only the messages of this invitation.' })
-  @IsOptional()
+  @MayBeOmitted()
   @Matches(UUID_PATTERN, { message: 'invitation_id must be a UUID' })
   invitation_id?: string;
 }

@@ -1,5 +1,6 @@
+import { MayBeOmitted } from '../validation/may-be-omitted.decorator';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { ProblemException } from '../problem/problem.exception';
 
@@ -15,13 +16,13 @@ export interface Page<T> {
 /** `cursor` and `per_page` query parameters, shared by every list endpoint. */
 export class PageQueryDto {
   @ApiPropertyOptional({ description: "Opaque cursor from the previous page's `next_cursor`." })
-  @IsOptional()
+  @MayBeOmitted()
   @IsString()
   @MaxLength(512)
   cursor?: string;
 
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE })
-  @IsOptional()
+  @MayBeOmitted()
   @Type(() => Number)
   @IsInt()
   @Min(1)

@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsString, Max, Min, ValidateNested } from 'class-validator';
 import { ProblemException } from '../problem/problem.exception';
+import { MayBeOmitted } from './may-be-omitted.decorator';
 import { createValidationPipe } from './validation.pipe';
 
 class Address {
@@ -17,6 +18,10 @@ class Body {
   @ValidateNested()
   @Type(() => Address)
   address: Address;
+
+  @MayBeOmitted()
+  @IsString()
+  note?: string;
 }
 
 async function problemFor(value: unknown): Promise<ProblemException> {
@@ -64,5 +69,18 @@ describe('validation pipe', () => {
       { type: 'body', metatype: Body },
     );
     expect(value).toBeInstanceOf(Body);
+  });
+
+  it('lets an omittable field be left out, but refuses null for it', async () => {
+    const pipe = createValidationPipe();
+    const omitted = await pipe.transform(
+      { amount: 1, address: { city: 'Kraków' } },
+      { type: 'body', metatype: Body },
+    );
+    expect(omitted.note).toBeUndefined();
+    const problem = await problemFor({ amount: 1, address: { city: 'Kraków' }, note: null });
+    expect(problem.problem.errors).toEqual([
+      { field: 'note', code: 'must_be_string', message: 'note must be a string' },
+    ]);
   });
 });

@@ -5,13 +5,13 @@ import {
   IsIn,
   IsInt,
   IsObject,
-  IsOptional,
   IsUrl,
   Matches,
   Max,
   Min,
   ValidateNested,
 } from 'class-validator';
+import { MayBeOmitted } from '@pc/http';
 import { Text } from '../../common/validation.decorators';
 
 export const SHOP_INDUSTRIES = [
@@ -101,7 +101,7 @@ export class BankAccountProfileDto {
   shop_industry: (typeof SHOP_INDUSTRIES)[number];
 
   @ApiPropertyOptional({ example: 'https://shop.example.pl' })
-  @IsOptional()
+  @MayBeOmitted()
   @Text(2048)
   @IsUrl(
     { protocols: ['http', 'https'], require_protocol: true },
@@ -114,7 +114,7 @@ export class BankAccountProfileDto {
     description:
       'Main business activity, PKD 2007 code. Required for sole traders and companies, not allowed for a natural person.',
   })
-  @IsOptional()
+  @MayBeOmitted()
   @Text(7)
   @Matches(/^\d{2}\.\d{2}\.[A-Z]$/, {
     message: 'main_activity_pkd must be a PKD code like 47.91.Z',

@@ -9,13 +9,13 @@ import {
   IsIn,
   IsInt,
   IsObject,
-  IsOptional,
   Matches,
   Max,
   Min,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { MayBeOmitted } from '@pc/http';
 import { AddressDto } from '../../common/address.dto';
 import { IdentityDocumentDto } from '../../common/identity-document.dto';
 import { isValidPesel } from '../../common/polish-identifiers';
@@ -48,7 +48,7 @@ export class BeneficialOwnerIdentityDto {
   last_name: string;
 
   @ApiPropertyOptional({ example: '44051401458', description: 'PESEL when the person has one.' })
-  @IsOptional()
+  @MayBeOmitted()
   @Text(11)
   @SatisfiesCheck('invalidPesel', isValidPesel, 'is not a valid PESEL')
   national_id_number?: string;
@@ -118,7 +118,7 @@ export class SourceOfWealthDeclarationDto {
   sources: Array<(typeof WEALTH_SOURCES)[number]>;
 
   @ApiPropertyOptional({ example: 'Dividends from the company' })
-  @IsOptional()
+  @MayBeOmitted()
   @Text(500)
   description?: string;
 }

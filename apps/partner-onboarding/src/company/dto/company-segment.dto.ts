@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsDefined, IsIn, IsObject, ValidateIf, ValidateNested } from 'class-validator';
+import { MayBeOmitted } from '@pc/http';
 import { AddressDto } from '../../common/address.dto';
 import { isValidKrs, isValidNip, isValidRegon } from '../../common/polish-identifiers';
 import { AbsentWhen, SatisfiesCheck, Text } from '../../common/validation.decorators';
@@ -51,7 +52,7 @@ export class CompanySegmentDto {
       'KRS number, 10 digits. Required for forms registered in KRS, not allowed otherwise.',
     example: '0000000001',
   })
-  @ValidateIf((body: Body, value: unknown) => value !== undefined)
+  @MayBeOmitted()
   @AbsentWhen(naturalPerson, NOT_FOR_NATURAL_PERSON)
   @Text(10)
   @SatisfiesCheck('invalidKrs', isValidKrs, 'is not a valid KRS number (10 digits)')

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsUUID } from 'class-validator';
+import { IsIn, IsUUID } from 'class-validator';
+import { MayBeOmitted } from '@pc/http';
 import { Text } from '../../common/validation.decorators';
 
 export const DOCUMENT_TYPES = [
@@ -30,7 +31,7 @@ export class UploadDocumentDto {
     description: 'JSON uploads: the file, base64 (standard alphabet, padded).',
     example: 'JVBERi0xLjcK...',
   })
-  @IsOptional()
+  @MayBeOmitted()
   @Text(8 * 1024 * 1024)
   content_base64?: string;
 
@@ -38,17 +39,17 @@ export class UploadDocumentDto {
     description: 'JSON uploads: the file name (informative; the format is read from the content).',
     example: 'licence.pdf',
   })
-  @IsOptional()
+  @MayBeOmitted()
   @Text(255)
   filename?: string;
 
   @ApiPropertyOptional({ enum: DOCUMENT_TYPES, example: 'power_of_attorney' })
-  @IsOptional()
+  @MayBeOmitted()
   @IsIn(DOCUMENT_TYPES)
   document_type?: (typeof DOCUMENT_TYPES)[number];
 
   @ApiPropertyOptional({ enum: DOCUMENT_SUBJECTS, example: 'representative' })
-  @IsOptional()
+  @MayBeOmitted()
   @IsIn(DOCUMENT_SUBJECTS)
   subject?: (typeof DOCUMENT_SUBJECTS)[number];
 
@@ -57,7 +58,7 @@ export class UploadDocumentDto {
     description:
       'A required regulated-activity document (from finalize or the bank/profile segment).',
   })
-  @IsOptional()
+  @MayBeOmitted()
   @IsUUID('all', { message: 'document_id must be a UUID' })
   document_id?: string;
 }

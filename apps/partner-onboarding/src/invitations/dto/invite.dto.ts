@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsOptional, IsUUID } from 'class-validator';
+import { IsEmail, IsIn, IsUUID } from 'class-validator';
+import { MayBeOmitted } from '@pc/http';
 import { PersonName, SatisfiesCheck, Text } from '../../common/validation.decorators';
 import { isPolishMobileNumber, POLISH_MOBILE_PREFIXES } from '../../common/polish-identifiers';
 
@@ -40,7 +41,7 @@ export class InviteDto {
     description:
       'For a proxy representative: an uploaded document (power of attorney) of this onboarding.',
   })
-  @IsOptional()
+  @MayBeOmitted()
   @IsUUID('all', { message: 'document_id must be a UUID' })
   document_id?: string;
 }

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, Matches } from 'class-validator';
+import { Matches } from 'class-validator';
+import { MayBeOmitted } from '@pc/http';
 import { Text } from '../../common/validation.decorators';
 
 export class CreateDraftDto {
@@ -23,7 +24,7 @@ export class CreateDraftDto {
     example: 'shop-4711',
     pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$',
   })
-  @IsOptional()
+  @MayBeOmitted()
   @Text(64)
   @Matches(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, {
     message: 'ref must be letters, digits, ".", "_" or "-"',
@@ -34,7 +35,7 @@ export class CreateDraftDto {
     description: 'Required only when the key owns several channels; must be one of them.',
     example: 'marketplace-pl',
   })
-  @IsOptional()
+  @MayBeOmitted()
   @Text(64)
   channel?: string;
 }

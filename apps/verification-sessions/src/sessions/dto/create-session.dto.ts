@@ -4,12 +4,12 @@ import {
   IsArray,
   IsIn,
   IsInt,
-  IsOptional,
   IsString,
   Matches,
   MaxLength,
   MinLength,
 } from 'class-validator';
+import { MayBeOmitted } from '@pc/http';
 import { VERIFICATION_PROVIDERS, type VerificationProvider } from '@pc/contracts';
 import { SESSION_MODES, type SessionMode } from '../session-status';
 
@@ -24,7 +24,7 @@ export class CreateSessionDto {
     example: 'order-2024-000123',
     maxLength: 255,
   })
-  @IsOptional()
+  @MayBeOmitted()
   @IsString()
   @MinLength(1)
   @MaxLength(255)
@@ -32,7 +32,7 @@ export class CreateSessionDto {
   external_id?: string;
 
   @ApiPropertyOptional({ enum: SESSION_MODES, default: 'single' })
-  @IsOptional()
+  @MayBeOmitted()
   @IsIn(SESSION_MODES)
   mode?: SessionMode;
 
@@ -42,7 +42,7 @@ export class CreateSessionDto {
       'Sequential and dynamic modes only: 2–10 distinct steps of the provider (see docs).',
     example: ['transfer_received', 'payer_name_match'],
   })
-  @IsOptional()
+  @MayBeOmitted()
   @IsArray()
   @ArrayMaxSize(10)
   @IsString({ each: true })
@@ -53,7 +53,7 @@ export class CreateSessionDto {
       'Seconds until the session expires. Default 3600; bounds 60–604800 (configurable).',
     example: 3600,
   })
-  @IsOptional()
+  @MayBeOmitted()
   @IsInt()
   ttl_seconds?: number;
 }

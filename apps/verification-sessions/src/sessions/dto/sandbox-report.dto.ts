@@ -6,11 +6,11 @@ import {
   IsBoolean,
   IsIn,
   IsObject,
-  IsOptional,
   IsString,
   MaxLength,
   ValidateNested,
 } from 'class-validator';
+import { MayBeOmitted } from '@pc/http';
 import type { VerificationResultStatus } from '@pc/contracts';
 
 const OUTCOMES: VerificationResultStatus[] = ['verified', 'inconclusive', 'rejected'];
@@ -18,7 +18,7 @@ const OUTCOMES: VerificationResultStatus[] = ['verified', 'inconclusive', 'rejec
 /** What the sandbox provider "saw"; each provider reads only its own fields (see docs). */
 export class SandboxEvidenceDto {
   @ApiPropertyOptional({ description: 'bank_transfer', example: 'Jan Kowalski' })
-  @IsOptional()
+  @MayBeOmitted()
   @IsString()
   @MaxLength(140)
   payer_name?: string;
@@ -27,43 +27,43 @@ export class SandboxEvidenceDto {
     description: 'bank_transfer (IBAN)',
     example: 'PL61109010140000071219812874',
   })
-  @IsOptional()
+  @MayBeOmitted()
   @IsString()
   @MaxLength(40)
   payer_account?: string;
 
   @ApiPropertyOptional({ description: 'bank_transfer', example: 'VERIFY 1A2B3C4D' })
-  @IsOptional()
+  @MayBeOmitted()
   @IsString()
   @MaxLength(140)
   transfer_title?: string;
 
   @ApiPropertyOptional({ description: 'mobywatel', example: 'Jan' })
-  @IsOptional()
+  @MayBeOmitted()
   @IsString()
   @MaxLength(140)
   given_name?: string;
 
   @ApiPropertyOptional({ description: 'mobywatel', example: 'Kowalski' })
-  @IsOptional()
+  @MayBeOmitted()
   @IsString()
   @MaxLength(140)
   family_name?: string;
 
   @ApiPropertyOptional({ description: 'mobywatel (YYYY-MM-DD)', example: '1985-04-12' })
-  @IsOptional()
+  @MayBeOmitted()
   @IsString()
   @MaxLength(10)
   date_of_birth?: string;
 
   @ApiPropertyOptional({ description: 'ais_psd2', example: 'Jan Kowalski' })
-  @IsOptional()
+  @MayBeOmitted()
   @IsString()
   @MaxLength(140)
   account_holder?: string;
 
   @ApiPropertyOptional({ description: 'ais_psd2 (IBAN)', example: 'PL61109010140000071219812874' })
-  @IsOptional()
+  @MayBeOmitted()
   @IsString()
   @MaxLength(40)
   account_iban?: string;
@@ -74,13 +74,13 @@ export class SandboxReportDto {
   @ApiPropertyOptional({
     description: 'Required in sequential and dynamic modes; not allowed in single mode.',
   })
-  @IsOptional()
+  @MayBeOmitted()
   @IsString()
   @MaxLength(64)
   step?: string;
 
   @ApiPropertyOptional({ enum: OUTCOMES, default: 'verified' })
-  @IsOptional()
+  @MayBeOmitted()
   @IsIn(OUTCOMES)
   outcome?: VerificationResultStatus;
 
@@ -88,7 +88,7 @@ export class SandboxReportDto {
     type: [String],
     description: 'With outcome rejected only; codes of the provider (see docs).',
   })
-  @IsOptional()
+  @MayBeOmitted()
   @IsArray()
   @ArrayMaxSize(10)
   @IsString({ each: true })
@@ -97,12 +97,12 @@ export class SandboxReportDto {
   @ApiPropertyOptional({
     description: 'Dynamic mode: the provider ends the session after this step.',
   })
-  @IsOptional()
+  @MayBeOmitted()
   @IsBoolean()
   finish?: boolean;
 
   @ApiPropertyOptional({ type: SandboxEvidenceDto })
-  @IsOptional()
+  @MayBeOmitted()
   @IsObject()
   @ValidateNested()
   @Type(() => SandboxEvidenceDto)

@@ -1,18 +1,18 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsISO8601, IsOptional, IsString, MaxLength } from 'class-validator';
-import { PageQueryDto } from '@pc/http';
+import { IsIn, IsISO8601, IsString, MaxLength } from 'class-validator';
+import { MayBeOmitted, PageQueryDto } from '@pc/http';
 import { DeliveryStatus } from '../webhook-delivery.entity';
 
 const STATUSES = Object.values(DeliveryStatus);
 
 export class DeliveryQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: STATUSES })
-  @IsOptional()
+  @MayBeOmitted()
   @IsIn(STATUSES)
   status?: DeliveryStatus;
 
   @ApiPropertyOptional({ example: 'verification.completed' })
-  @IsOptional()
+  @MayBeOmitted()
   @IsString()
   @MaxLength(100)
   event_type?: string;

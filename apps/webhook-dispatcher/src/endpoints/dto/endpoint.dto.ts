@@ -13,6 +13,7 @@ import {
   MinLength,
   ValidateIf,
 } from 'class-validator';
+import { MayBeOmitted } from '@pc/http';
 import { VALID_SUBSCRIPTION_VALUES } from '../event-subscription';
 
 export const MAX_URL_LENGTH = 2048;
@@ -35,7 +36,7 @@ export class CreateEndpointDto {
     example: ['verification.completed', 'verification.failed'],
     description: `Event types to receive, or ["*"] (the default) for all. One of: ${VALID_SUBSCRIPTION_VALUES.join(', ')}.`,
   })
-  @IsOptional()
+  @MayBeOmitted()
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(50)
@@ -43,7 +44,7 @@ export class CreateEndpointDto {
   events?: string[];
 
   @ApiPropertyOptional({ example: 'Production receiver', maxLength: MAX_DESCRIPTION_LENGTH })
-  @IsOptional()
+  @MayBeOmitted()
   @IsString()
   @MaxLength(MAX_DESCRIPTION_LENGTH)
   description?: string;
@@ -51,14 +52,14 @@ export class CreateEndpointDto {
 
 export class UpdateEndpointDto {
   @ApiPropertyOptional({ example: 'https://partner.example.com/webhooks/v2' })
-  @IsOptional()
+  @MayBeOmitted()
   @IsString()
   @MinLength(1)
   @MaxLength(MAX_URL_LENGTH)
   url?: string;
 
   @ApiPropertyOptional({ type: [String], example: ['*'] })
-  @IsOptional()
+  @MayBeOmitted()
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(50)
@@ -77,7 +78,7 @@ export class UpdateEndpointDto {
     description:
       '`true` reactivates the endpoint (clears `disabled_at`, resets `failure_count` to 0); `false` pauses it.',
   })
-  @IsOptional()
+  @MayBeOmitted()
   @IsBoolean()
   is_active?: boolean;
 }
@@ -90,7 +91,7 @@ export class RotateSecretDto {
     description:
       'For this long deliveries carry signatures with both the new and the old secret. Default 0: the old secret stops at once.',
   })
-  @IsOptional()
+  @MayBeOmitted()
   @IsInt()
   @Min(0)
   @Max(MAX_OVERLAP_SECONDS)
