@@ -60,7 +60,13 @@ export class AppModule {
       providers: [
         { provide: WebhookDispatcherEnv, useValue: env },
         { provide: DISPATCH_SETTINGS, useValue: dispatchSettingsOf(env) },
-        { provide: SecretCipher, useValue: new SecretCipher(env.WEBHOOK_SECRET_ENCRYPTION_KEY) },
+        {
+          provide: SecretCipher,
+          useValue: SecretCipher.fromConfig(
+            env.WEBHOOK_SECRET_ENCRYPTION_KEY,
+            env.WEBHOOK_SECRET_PREVIOUS_ENCRYPTION_KEYS,
+          ),
+        },
         // Idempotency-Key replays, with the stored responses (which may hold a secret) encrypted.
         { provide: IdempotencyStore, useClass: SealedIdempotencyStore },
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },

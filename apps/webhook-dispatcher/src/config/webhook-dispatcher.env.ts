@@ -15,6 +15,13 @@ export class WebhookDispatcherEnv extends ServiceEnv {
   @MinLength(43, { message: 'WEBHOOK_SECRET_ENCRYPTION_KEY must be 32 bytes, base64-encoded' })
   WEBHOOK_SECRET_ENCRYPTION_KEY: string;
 
+  /**
+   * During a key rotation: the keys used before, comma-separated, to decrypt secrets not yet
+   * re-encrypted with the current key (`npm run reencrypt-webhook-secrets`). Empty otherwise.
+   */
+  @IsString()
+  WEBHOOK_SECRET_PREVIOUS_ENCRYPTION_KEYS: string = '';
+
   /** Lets endpoints use http:// and loopback/private addresses: tests and local development only. */
   @EnvBoolean()
   @IsBoolean()
