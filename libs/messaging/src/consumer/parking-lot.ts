@@ -1,5 +1,6 @@
 import { connect, type ChannelModel, type ConfirmChannel, type Message } from 'amqplib';
 import { ConsumerHeader, consumerQueueNames } from './consumer-topology';
+import { sameMessageOptions } from './republication';
 
 /** What an operator needs to decide about a parked message. */
 export interface ParkedMessage {
@@ -143,16 +144,7 @@ export class ParkingLot {
     message: Message,
     headers: Record<string, unknown>,
   ): Promise<void> {
-    const { messageId, type, contentType, appId, timestamp } = message.properties;
-    this.channel.sendToQueue(queue, message.content, {
-      persistent: true,
-      messageId,
-      type,
-      contentType,
-      appId,
-      timestamp,
-      headers,
-    });
+    this.channel.sendToQueue(queue, message.content, { ...sameMessageOptions(message), headers });
     await this.channel.waitForConfirms();
   }
 }

@@ -1,4 +1,4 @@
-import type { ConsumeMessage, Options } from 'amqplib';
+import type { ConsumeMessage, Message, Options } from 'amqplib';
 import { ConsumerHeader } from './consumer-topology';
 
 /** How long a retry or parking publish may wait for the broker's confirm. */
@@ -36,20 +36,20 @@ export function parkingPublication(
   });
 }
 
-function republish(message: ConsumeMessage, extraHeaders: Record<string, unknown>): Republication {
+/** What makes a message the same message when it is published again: its identity, persisted. */
+export function sameMessageOptions(message: Message): Options.Publish {
   const { messageId, type, contentType, appId, timestamp } = message.properties;
+  return { persistent: true, messageId, type, contentType, appId, timestamp };
+}
+
+function republish(message: ConsumeMessage, extraHeaders: Record<string, unknown>): Republication {
   // RabbitMQ's own dead-letter history (x-death) is not ours to copy.
   const headers: Record<string, unknown> = { ...message.properties.headers };
   delete headers['x-death'];
   return {
     content: message.content,
     options: {
-      persistent: true,
-      messageId,
-      type,
-      contentType,
-      appId,
-      timestamp,
+      ...sameMessageOptions(message),
       timeout: CONFIRM_TIMEOUT_MS,
       headers: {
         ...headers,
