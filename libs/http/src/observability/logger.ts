@@ -9,6 +9,10 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const QUIET_PATHS = ['/health/live', '/health/ready', '/metrics'];
 
+function pathOf(req: IncomingMessage & { originalUrl?: string }): string {
+  return (req.originalUrl ?? req.url ?? '').split('?')[0];
+}
+
 /** The request's id, also announced to the caller in X-Request-Id. */
 function assignRequestId(req: IncomingMessage, res: ServerResponse): string {
   const id = requestIdOf(req);
@@ -51,7 +55,8 @@ function httpLoggerOptions(service: string, level: string): Options {
     base: { service },
     genReqId: assignRequestId,
     customAttributeKeys: { reqId: 'request_id' },
-    autoLogging: { ignore: (req) => QUIET_PATHS.includes((req.url ?? '').split('?')[0]) },
+    // originalUrl: under Nest's middleware, Express has already cut `url` down to the mount point.
+    autoLogging: { ignore: (req) => QUIET_PATHS.includes(pathOf(req)) },
     redact: {
       paths: [
         'req.headers.authorization',
