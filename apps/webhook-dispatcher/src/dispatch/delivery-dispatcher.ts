@@ -133,8 +133,9 @@ export class DeliveryDispatcher {
     const retryDelayMs = result.success ? null : this.schedule.delayAfterFailure(position);
     const kind = result.success ? 'success' : retryDelayMs === null ? 'final' : 'retry';
     this.observeAttempt(result);
+    let recorded: RecordOutcome;
     try {
-      const recorded = await this.records.submit({
+      recorded = await this.records.submit({
         deliveryId: attempt.deliveryId,
         attemptNumber: attempt.attemptNumber,
         kind,
@@ -145,26 +146,34 @@ export class DeliveryDispatcher {
         errorClass: result.errorClass,
         responseExcerpt: result.responseExcerpt,
       });
-      if (!recorded.applied) return;
-      if (kind === 'success') {
-        this.metrics.outcomes.inc({ status: 'succeeded' });
-        if (recorded.createdAt)
-          this.metrics.deliveryLatency.observe((Date.now() - recorded.createdAt.getTime()) / 1000);
-      } else if (kind === 'final') {
-        this.metrics.outcomes.inc({ status: 'failed' });
-      } else {
-        const next = {
-          deliveryId: attempt.deliveryId,
-          endpointId: attempt.endpointId,
-          attemptNumber: attempt.attemptNumber + 1,
-        };
-        await this.queue.scheduleRetry(next, retryDelayMs ?? 0);
-      }
     } catch (error) {
       // Unrecorded: the lease runs out and the sweeper makes this attempt again (at-least-once).
       this.logger.error(
         `result of delivery ${attempt.deliveryId} attempt ${attempt.attemptNumber} not recorded: ${(error as Error).message}`,
       );
+      return;
+    }
+    if (!recorded.applied) return;
+    if (kind === 'success') {
+      this.metrics.outcomes.inc({ status: 'succeeded' });
+      if (recorded.createdAt)
+        this.metrics.deliveryLatency.observe((Date.now() - recorded.createdAt.getTime()) / 1000);
+    } else if (kind === 'final') {
+      this.metrics.outcomes.inc({ status: 'failed' });
+    } else {
+      const next = {
+        deliveryId: attempt.deliveryId,
+        endpointId: attempt.endpointId,
+        attemptNumber: attempt.attemptNumber + 1,
+      };
+      // The retry is due in PostgreSQL already: a ticket that is not published only delays it.
+      await this.queue
+        .scheduleRetry(next, retryDelayMs ?? 0)
+        .catch((error: Error) =>
+          this.logger.warn(
+            `retry of delivery ${attempt.deliveryId} recorded but its ticket not published, the sweeper will: ${error.message}`,
+          ),
+        );
     }
   }
 
