@@ -163,6 +163,26 @@ describe('transactional outbox and relay (real PostgreSQL and RabbitMQ)', () => 
     expect(message.receivedAt - committedAt).toBeLessThan(1000);
   });
 
+  it('tells the relay of a change made inside a transaction only once it commits', async () => {
+    await startRelay(rabbitUrl, { pollIntervalMs: 30_000 });
+    await sleep(200);
+    const event = sampleEvent();
+    let committedAt = 0;
+    await dataSource.transaction(async (manager) => {
+      await publisher.publishWithChange(
+        manager,
+        { sql: 'SELECT $1::int AS n WHERE $1::int > 0', params: [1] },
+        [event],
+      );
+      await sleep(300);
+      committedAt = Date.now();
+    });
+    await capture.waitFor((candidate) => candidate.id === event.id, 5000);
+    const message = capture.messages.find((candidate) => candidate.event.id === event.id)!;
+    expect(message.receivedAt).toBeGreaterThanOrEqual(committedAt);
+    expect(message.receivedAt - committedAt).toBeLessThan(1000);
+  });
+
   it('picks up rows another process wrote by polling', async () => {
     await startRelay(rabbitUrl, { pollIntervalMs: 300 });
     await sleep(200);

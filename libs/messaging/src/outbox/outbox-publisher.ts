@@ -46,14 +46,14 @@ export class OutboxPublisher {
        SELECT e->>'id', e->>'type', e->>'type', e FROM jsonb_array_elements($1::jsonb) AS e`,
       [JSON.stringify(batch)],
     );
-    this.watchCommits(manager.dataSource);
-    this.pendingCommit.add(runner);
+    this.signalAfterCommit(manager.dataSource, runner);
   }
 
   /**
    * Runs `change` and writes `events` in the same single statement, written only if the change
    * returned a row, and returns the change's rows. One statement is atomic on its own, so a
-   * single-row change needs neither a transaction nor its BEGIN/COMMIT round trips.
+   * single-row change needs neither a transaction nor its BEGIN/COMMIT round trips; given the
+   * EntityManager of an open transaction, it joins it and the relay hears of it after the commit.
    */
   async publishWithChange<T>(
     queryable: Queryable,
@@ -71,8 +71,20 @@ export class OutboxPublisher {
        SELECT * FROM changed`,
       [...change.params, JSON.stringify(events)],
     );
-    if (rows.length > 0 && events.length > 0) this.committed();
+    if (rows.length > 0 && events.length > 0) {
+      const manager = queryable as Partial<EntityManager>;
+      if (manager.queryRunner?.isTransactionActive && manager.dataSource) {
+        this.signalAfterCommit(manager.dataSource, manager.queryRunner);
+      } else {
+        this.committed();
+      }
+    }
     return rows;
+  }
+
+  private signalAfterCommit(dataSource: DataSource, runner: QueryRunner): void {
+    this.watchCommits(dataSource);
+    this.pendingCommit.add(runner);
   }
 
   private committed(): void {
