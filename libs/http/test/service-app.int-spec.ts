@@ -1,38 +1,12 @@
-import { Body, Controller, Module, Post } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { IsString } from 'class-validator';
 import request from 'supertest';
-import { createServiceApp, HttpPlatformModule, PublicRoute } from '../src';
-
-class Greeting {
-  @IsString()
-  name: string;
-}
-
-@PublicRoute()
-@Controller('greetings')
-class GreetingsController {
-  @Post()
-  greet(@Body() body: Greeting) {
-    return { greeting: `Hello, ${body.name}` };
-  }
-
-  @Post('fail')
-  fail(): never {
-    throw new Error('database exploded: password=hunter2');
-  }
-}
+import { createGreetingsApp } from './fixtures/greetings-service';
 
 describe('a service app (createServiceApp)', () => {
   let app: NestExpressApplication;
 
   beforeAll(async () => {
-    @Module({
-      imports: [HttpPlatformModule.forRoot({ service: 'greetings', logLevel: 'silent' })],
-      controllers: [GreetingsController],
-    })
-    class GreetingsModule {}
-    app = await createServiceApp(GreetingsModule, { title: 'Greetings', description: 'Test.' });
+    app = await createGreetingsApp('silent');
     await app.init();
   });
 
