@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { createServiceApp } from '@pc/http';
 import { RabbitEventsServer } from '@pc/messaging';
 import { AppModule } from './app.module';
+import { DAY_MS } from './dispatch/dispatch-settings';
 import { SERVICE_NAME } from './service-name';
 import type { WebhookDispatcherEnv } from './config/webhook-dispatcher.env';
 import { FANNED_OUT_EVENT_TYPES } from './fan-out/events.consumer';
@@ -24,6 +25,7 @@ export async function createWebhookDispatcherApp(
       dataSource: app.get(DataSource),
       expectedEventTypes: FANNED_OUT_EVENT_TYPES,
       queueType: env.WEBHOOK_QUEUE_TYPE,
+      inboxRetentionMs: env.WEBHOOK_INBOX_RETENTION_DAYS * DAY_MS,
     }),
   });
   await app.startAllMicroservices();

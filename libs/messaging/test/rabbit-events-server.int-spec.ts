@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Controller, type INestMicroservice } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import { Test } from '@nestjs/testing';
@@ -249,6 +250,41 @@ describe('RabbitEventsServer: idempotent consumer with parking (real PostgreSQL 
       expect(await queueDepth(queues.parking)).toBe(0);
     } finally {
       await lot.close();
+    }
+  });
+
+  it("purges its own inbox rows past retention when it starts, keeping recent and other consumers' rows", async () => {
+    const ids = {
+      old: `evt_${randomUUID()}`,
+      recent: `evt_${randomUUID()}`,
+      other: `evt_${randomUUID()}`,
+    };
+    await dataSource.query(
+      `INSERT INTO inbox_events (consumer, event_id, processed_at) VALUES
+         ('retention-test', $1, now() - interval '2 hours'),
+         ('retention-test', $2, now() - interval '10 minutes'),
+         ('someone-else', $3, now() - interval '2 days')`,
+      [ids.old, ids.recent, ids.other],
+    );
+    const otherQueue = uniqueName('retention_queue');
+    const consumer = await startConsumer({
+      queue: otherQueue,
+      consumerName: 'retention-test',
+      inboxRetentionMs: 3600_000,
+    });
+    try {
+      const remaining = async () =>
+        (
+          await dataSource.query(`SELECT event_id FROM inbox_events WHERE event_id = ANY($1)`, [
+            Object.values(ids),
+          ])
+        ).map((row: { event_id: string }) => row.event_id);
+      await eventually(async () => !(await remaining()).includes(ids.old));
+      expect((await remaining()).sort()).toEqual([ids.recent, ids.other].sort());
+    } finally {
+      await consumer.close();
+      const names = consumerQueueNames(otherQueue, RETRY_DELAY_MS);
+      await deleteBrokerObjects(rabbitUrl, [names.main, names.parking, names.retry], []);
     }
   });
 

@@ -9,7 +9,6 @@ import {
 import { DataSource } from 'typeorm';
 import { BrokerConnection } from '@pc/messaging';
 import { SecretCipher } from '../endpoints/secret-cipher';
-import { SERVICE_NAME } from '../service-name';
 import { AttemptLedger } from './attempt-ledger';
 import { AttemptSender } from './attempt-sender';
 import { DeliveryDispatcher } from './delivery-dispatcher';
@@ -78,8 +77,6 @@ export class DeliveryPipeline
     });
     this.retention = new DeliveryRetention(dataSource, {
       deliveryRetentionMs: settings.deliveryRetentionMs,
-      inboxRetentionMs: settings.inboxRetentionMs,
-      consumer: SERVICE_NAME,
       intervalMs: RETENTION_EVERY_MS,
     });
   }

@@ -1,23 +1,17 @@
 import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { purgeInbox } from '@pc/messaging';
 
 const PURGE_CHUNK = 5000;
 
 export interface RetentionSettings {
   /** Finished deliveries (and their attempts) older than this are deleted. */
   deliveryRetentionMs: number;
-  /** The fan-out consumer's inbox rows older than this are deleted. */
-  inboxRetentionMs: number;
-  /** The fan-out consumer's name in the inbox. */
-  consumer: string;
   intervalMs: number;
 }
 
 /**
- * Keeps the dispatcher's tables bounded: finished deliveries past the retention period go, with
- * their attempts, and so do the consumer's old inbox rows. Pending deliveries are never touched,
- * however old. Every replica may run it: each statement deletes a bounded chunk, and a row two
+ * Keeps the deliveries bounded: finished ones past the retention period go, with their attempts
+ * (the consumer trims its own inbox). Pending deliveries are never touched, however old. Every replica may run it: each statement deletes a bounded chunk, and a row two
  * replicas both pick is simply deleted once.
  */
 export class DeliveryRetention {
@@ -46,26 +40,17 @@ export class DeliveryRetention {
     await this.running;
   }
 
-  /** One pass; returns what it deleted. Failures are logged and left to the next pass. */
-  async purge(): Promise<{ deliveries: number; inboxEvents: number }> {
-    const purged = { deliveries: 0, inboxEvents: 0 };
+  /** One pass; returns how many deliveries it deleted. Failures are logged and left to the next pass. */
+  async purge(): Promise<number> {
+    let purged = 0;
     try {
-      purged.deliveries = await this.purgeDeliveries();
-      purged.inboxEvents = await purgeInbox(
-        this.dataSource,
-        this.settings.consumer,
-        this.settings.inboxRetentionMs,
-      );
+      purged = await this.purgeDeliveries();
     } catch (error) {
       this.logger.warn(
         `retention purge failed, the next pass retries: ${(error as Error).message}`,
       );
     }
-    if (purged.deliveries + purged.inboxEvents > 0) {
-      this.logger.log(
-        `deleted ${purged.deliveries} finished deliveries and ${purged.inboxEvents} inbox rows past retention`,
-      );
-    }
+    if (purged > 0) this.logger.log(`deleted ${purged} finished deliveries past retention`);
     return purged;
   }
 

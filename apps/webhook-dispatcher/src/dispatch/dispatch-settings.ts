@@ -16,13 +16,12 @@ export interface DispatchSettings {
   sweepIntervalMs: number;
   sweepGraceMs: number;
   deliveryRetentionMs: number;
-  inboxRetentionMs: number;
   allowPrivateUrls: boolean;
 }
 
 export const DISPATCH_SETTINGS = Symbol('DISPATCH_SETTINGS');
 
-const DAY_MS = 24 * 3600 * 1000;
+export const DAY_MS = 24 * 3600 * 1000;
 
 export function parseSchedule(text: string): number[] {
   const schedule = text.split(',').map((part) => Number(part.trim()));
@@ -47,7 +46,6 @@ export function dispatchSettingsOf(env: WebhookDispatcherEnv): DispatchSettings 
     sweepIntervalMs: env.WEBHOOK_SWEEP_INTERVAL_MS,
     sweepGraceMs: env.WEBHOOK_SWEEP_GRACE_MS,
     deliveryRetentionMs: env.WEBHOOK_DELIVERY_RETENTION_DAYS * DAY_MS,
-    inboxRetentionMs: env.WEBHOOK_INBOX_RETENTION_DAYS * DAY_MS,
     allowPrivateUrls: env.WEBHOOK_ALLOW_PRIVATE_URLS,
   };
 }

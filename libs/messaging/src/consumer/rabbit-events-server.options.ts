@@ -24,6 +24,11 @@ export interface RabbitEventsServerOptions {
   reconnectSeconds?: number;
   /** How long `listen` waits for the broker before starting anyway (consuming begins on connect). Default 10 s. */
   connectTimeoutMs?: number;
+  /**
+   * How long a handled event's inbox row is kept to recognise its redeliveries; older rows of this
+   * consumer are purged at start and hourly. Default 14 days.
+   */
+  inboxRetentionMs?: number;
 }
 
 /** Events observable with `server.on(...)`. */

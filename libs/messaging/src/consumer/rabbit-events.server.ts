@@ -16,6 +16,7 @@ import {
   type ConsumerQueueNames,
 } from './consumer-topology';
 import { EventContext } from './event-context';
+import { purgeInbox } from './inbox-retention';
 import { parkingPublication, retryPublication } from './republication';
 import type {
   RabbitEventsServerEvents,
@@ -34,6 +35,9 @@ function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> 
   const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(resolve, ms, false)));
   return Promise.race([promise.then(() => true), timeout]).finally(() => clearTimeout(timer));
 }
+
+const DEFAULT_INBOX_RETENTION_MS = 14 * 24 * 3600 * 1000;
+const INBOX_PURGE_EVERY_MS = 3600 * 1000;
 
 /**
  * Nest custom transport that feeds domain events from RabbitMQ to `@EventPattern` handlers.
@@ -56,6 +60,8 @@ export class RabbitEventsServer
   private channelGeneration = 0;
   private setupError: Error | null = null;
   private closing = false;
+  private inboxPurgeTimer: NodeJS.Timeout | null = null;
+  private inboxPurge: Promise<void> | null = null;
 
   constructor(private readonly options: RabbitEventsServerOptions) {
     super();
@@ -64,6 +70,29 @@ export class RabbitEventsServer
 
   private get retryDelayMs(): number {
     return this.options.retryDelayMs ?? 5000;
+  }
+
+  /** Keeps the inbox bounded: this consumer's rows past retention go, at start and every hour. */
+  private startInboxRetention(): void {
+    const retentionMs = this.options.inboxRetentionMs ?? DEFAULT_INBOX_RETENTION_MS;
+    const purge = () => {
+      this.inboxPurge ??= purgeInbox(
+        this.options.dataSource,
+        this.options.consumerName,
+        retentionMs,
+      )
+        .then(
+          (purged) => {
+            if (purged > 0) this.log.log(`purged ${purged} inbox rows past retention`);
+          },
+          (error: Error) =>
+            this.log.warn(`inbox purge failed, the next one retries: ${error.message}`),
+        )
+        .finally(() => (this.inboxPurge = null));
+    };
+    purge();
+    this.inboxPurgeTimer = setInterval(purge, INBOX_PURGE_EVERY_MS);
+    this.inboxPurgeTimer.unref();
   }
 
   async listen(callback: (error?: unknown) => void): Promise<void> {
@@ -92,6 +121,8 @@ export class RabbitEventsServer
   async close(): Promise<void> {
     if (this.closing) return;
     this.closing = true;
+    if (this.inboxPurgeTimer) clearInterval(this.inboxPurgeTimer);
+    await this.inboxPurge;
     await this.channel?.cancelAll().catch(() => undefined);
     await Promise.allSettled([...this.inFlight]);
     await this.channel?.close().catch(() => undefined);
@@ -122,6 +153,7 @@ export class RabbitEventsServer
     await this.channel.consume(options.queue, (message) => this.onMessage(message), {
       prefetch: options.prefetch ?? 20,
     });
+    this.startInboxRetention();
     const connected = await settlesWithin(firstSetup, options.connectTimeoutMs ?? 10_000);
     if (this.setupError) throw this.setupError;
     if (!connected)
