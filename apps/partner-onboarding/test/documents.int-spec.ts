@@ -4,13 +4,11 @@ import {
   as,
   bankProfile,
   COMPANY,
-  createDraftWithCompany,
   expectProblem,
   fieldsOf,
+  onboardingAppForTests,
   PDF,
   principal,
-  startOnboardingApp,
-  type OnboardingTestApp,
 } from './support';
 
 const PNG = Buffer.from([
@@ -19,15 +17,7 @@ const PNG = Buffer.from([
 const LIMIT = 5120 * 1024;
 
 describe('onboarding documents', () => {
-  let t: OnboardingTestApp;
-  const partner = principal();
-  const api = () => as(t.app, partner);
-  const draftOf = (company?: object) => createDraftWithCompany(t.app, partner, company);
-
-  beforeAll(async () => {
-    t = await startOnboardingApp();
-  });
-  afterAll(async () => t.close());
+  const { app, api, draftOf } = onboardingAppForTests();
 
   describe('upload', () => {
     it('accepts a multipart file and base64 content, judging the format by the bytes', async () => {
@@ -56,10 +46,10 @@ describe('onboarding documents', () => {
         .expect(201);
       expect(json.body).toMatchObject({ format: 'pdf', filename: 'poa.jpg' });
       expect(json.body.document_id).not.toBe(multipart.body.document_id);
-      const [row] = await t.app
+      const [row] = await app()
         .get(DataSource)
         .query(`SELECT storage_key FROM documents WHERE id = $1`, [json.body.document_id]);
-      expect(await t.app.get(DocumentStorage).get(row.storage_key)).toEqual(PDF);
+      expect(await app().get(DocumentStorage).get(row.storage_key)).toEqual(PDF);
     });
 
     it('refuses other formats whatever their name (422)', async () => {
@@ -161,7 +151,7 @@ describe('onboarding documents', () => {
         })
         .expect(422);
       expect(fieldsOf(badBase64.body)).toEqual(['content_base64:invalid_base64']);
-      await as(t.app, principal({ partnerId: 'partner-z' }))
+      await as(app(), principal({ partnerId: 'partner-z' }))
         .post(`/api/v1/onboarding/${ref}/documents`)
         .send({
           content_base64: PDF.toString('base64'),

@@ -3,23 +3,14 @@ import {
   as,
   bankProfile,
   COMPANY,
-  createDraftWithCompany,
   expectProblem,
   fieldsOf,
+  onboardingAppForTests,
   principal,
-  startOnboardingApp,
-  type OnboardingTestApp,
 } from './support';
 
 describe('company and bank/profile segments', () => {
-  let t: OnboardingTestApp;
-  const partner = principal();
-  const api = () => as(t.app, partner);
-  const draftOf = (company?: object) => createDraftWithCompany(t.app, partner, company);
-  beforeAll(async () => {
-    t = await startOnboardingApp();
-  });
-  afterAll(async () => t.close());
+  const { app, api, draftOf } = onboardingAppForTests();
 
   describe('PATCH company', () => {
     it('takes has_nip false as a natural person and refuses any other field', async () => {
@@ -125,7 +116,7 @@ describe('company and bank/profile segments', () => {
 
     it("never moves the merchant's position in the hosted flow", async () => {
       const ref = await draftOf();
-      const dataSource = t.app.get(DataSource);
+      const dataSource = app().get(DataSource);
       await dataSource.query(
         `UPDATE onboardings SET hosted_step = 'statutory_declarations' WHERE ref = $1`,
         [ref],
@@ -143,7 +134,7 @@ describe('company and bank/profile segments', () => {
 
     it("is 404 outside the caller's channels", async () => {
       const ref = await draftOf();
-      await as(t.app, principal({ channels: ['elsewhere'] }))
+      await as(app(), principal({ channels: ['elsewhere'] }))
         .patch(`/api/v1/onboarding/${ref}/company`)
         .send(COMPANY.naturalPerson)
         .expect(404);

@@ -1,15 +1,11 @@
 import {
   ADDRESS,
-  as,
   beneficialOwner,
   COMPANY,
-  createDraftWithCompany,
   expectProblem,
   fieldsOf,
   IDENTITY_DOCUMENT,
-  principal,
-  startOnboardingApp,
-  type OnboardingTestApp,
+  onboardingAppForTests,
 } from './support';
 
 const IDENTITY = {
@@ -21,14 +17,7 @@ const IDENTITY = {
 };
 
 describe('identity, representation and beneficial owners', () => {
-  let t: OnboardingTestApp;
-  const partner = principal();
-  const api = () => as(t.app, partner);
-  const draftOf = (company?: object) => createDraftWithCompany(t.app, partner, company);
-  beforeAll(async () => {
-    t = await startOnboardingApp();
-  });
-  afterAll(async () => t.close());
+  const { api, draftOf } = onboardingAppForTests();
 
   describe('PUT applicant-identity', () => {
     it('stores the identity of a natural person or sole trader', async () => {

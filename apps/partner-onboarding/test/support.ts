@@ -122,6 +122,24 @@ export async function createDraftWithCompany(
   return ref;
 }
 
+/**
+ * The service for one test file (started before its tests, closed after them) and a partner calling
+ * it: `api()` signs calls as that partner, `draftOf()` makes a draft, with its company segment when
+ * one is given, and `app()` is the running app.
+ */
+export function onboardingAppForTests(partner: Principal = principal()) {
+  let t: OnboardingTestApp;
+  beforeAll(async () => {
+    t = await startOnboardingApp();
+  });
+  afterAll(async () => t.close());
+  return {
+    app: () => t.app,
+    api: () => as(t.app, partner),
+    draftOf: (company?: object) => createDraftWithCompany(t.app, partner, company),
+  };
+}
+
 export function expectProblem(body: Record<string, unknown>, status: number, code?: string) {
   expect(body).toMatchObject({ status, ...(code ? { code } : {}) });
   expect(typeof body.type).toBe('string');
