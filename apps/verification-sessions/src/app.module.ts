@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AuthModule } from '@pc/auth';
 import { HttpPlatformModule, databaseConfigOf, databaseProbe } from '@pc/http';
-import { BrokerConnection, MessagingModule } from '@pc/messaging';
+import { BrokerConnection, brokerProbe, MessagingModule } from '@pc/messaging';
 import { assertTtlBounds, VerificationSessionsEnv } from './config/verification-sessions.env';
 import { SessionsModule } from './sessions/sessions.module';
 import { verificationSessionsDataSourceOptions } from './verification-sessions.datasource';
@@ -26,7 +26,7 @@ export class AppModule {
             inject: [DataSource, BrokerConnection],
             useFactory: (ds: DataSource, broker: BrokerConnection) => [
               databaseProbe(ds),
-              { name: 'broker', isReady: () => broker.isConnected() },
+              brokerProbe(broker),
             ],
           },
         }),
