@@ -48,6 +48,19 @@ describe('webhook endpoints API', () => {
     expect(listed.body).toEqual({ data: [fetched.body], next_cursor: null });
   });
 
+  it('answers a cursor it did not issue with 422 invalid_cursor, never a 500', async () => {
+    const forged = Buffer.from(JSON.stringify({ k: 'yesterday', id: 'x' })).toString('base64url');
+    for (const cursor of [forged, 'not-a-cursor']) {
+      const response = await harness
+        .as(partner())
+        .get(`/api/v1/webhooks?cursor=${cursor}`)
+        .expect(422);
+      expect(response.body.errors).toEqual([
+        expect.objectContaining({ field: 'cursor', code: 'invalid_cursor' }),
+      ]);
+    }
+  });
+
   it('refuses unknown event types with the list of valid ones', async () => {
     const response = await harness
       .as(partner())

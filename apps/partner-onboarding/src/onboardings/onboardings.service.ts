@@ -126,12 +126,10 @@ export class OnboardingsService {
   }
 
   async list(principal: Principal, query: PageQueryDto): Promise<OnboardingPage> {
-    const position = query.cursor ? decodeCursor(query.cursor) : null;
-    if (position && !/^\d{1,18}$/.test(position.k)) {
-      throw ProblemException.validation([
-        { field: 'cursor', code: 'invalid_cursor', message: 'cursor is not one this API returned' },
-      ]);
-    }
+    // The key is the row's sequence number.
+    const position = query.cursor
+      ? decodeCursor(query.cursor, (candidate) => /^\d{1,18}$/.test(candidate.k))
+      : null;
     const rows = await this.onboardings.listPage(
       principal,
       position?.k ?? null,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Principal } from '@pc/auth';
-import { decodeCursor, ProblemException, toPage, type Page } from '@pc/http';
+import { decodeCursor, ProblemException, timestampAndUuid, toPage, type Page } from '@pc/http';
 import { DeliveryPipeline } from '../dispatch/delivery-pipeline';
 import type { DeliveryTicket } from '../dispatch/delivery-ticket';
 import { EndpointsService } from '../endpoints/endpoints.service';
@@ -90,8 +90,7 @@ export class DeliveriesService {
     if (query.status) conditions.push(`d.status = $${params.push(query.status)}`);
     if (query.event_type) conditions.push(`d.event_type = $${params.push(query.event_type)}`);
     if (query.cursor) {
-      const position = decodeCursor(query.cursor);
-      if (!UUID.test(position.id) || Number.isNaN(Date.parse(position.k))) throw invalidCursor();
+      const position = decodeCursor(query.cursor, timestampAndUuid);
       conditions.push(
         `(d.created_at, d.id) < ($${params.push(position.k)}::timestamptz, $${params.push(position.id)}::uuid)`,
       );
@@ -188,13 +187,6 @@ export class DeliveriesService {
     }
     return byDelivery;
   }
-}
-
-function invalidCursor(): ProblemException {
-  return ProblemException.validation(
-    [{ field: 'cursor', code: 'invalid_cursor', message: 'cursor is not one this API returned' }],
-    'The cursor is not valid.',
-  );
 }
 
 function toTicket(row: TicketRow): DeliveryTicket {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { createEvent, VerificationEvent, type VerificationEventData } from '@pc/contracts';
-import { decodeCursor, ProblemException, toPage, type Page } from '@pc/http';
+import { decodeCursor, ProblemException, timestampAndUuid, toPage, type Page } from '@pc/http';
 import type { Principal } from '@pc/auth';
 import { DISPATCH_SETTINGS, type DispatchSettings } from '../dispatch/dispatch-settings';
 import { FanOutEvent } from '../fan-out/fan-out-event';
@@ -91,7 +91,7 @@ export class EndpointsService {
       .addOrderBy('e.id', 'ASC')
       .limit(perPage + 1);
     if (cursor) {
-      const position = decodeCursor(cursor);
+      const position = decodeCursor(cursor, timestampAndUuid);
       query.andWhere('(e.created_at, e.id) > (:k, :id)', { k: position.k, id: position.id });
     }
     const rows = await query.getMany();

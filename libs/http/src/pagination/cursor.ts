@@ -1,8 +1,8 @@
-import { MayBeOmitted } from '../validation/may-be-omitted.decorator';
-import { Type } from 'class-transformer';
-import { IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsString, isUUID, Max, MaxLength, Min } from 'class-validator';
 import { ProblemException } from '../problem/problem.exception';
+import { MayBeOmitted } from '../validation/may-be-omitted.decorator';
 
 export const DEFAULT_PER_PAGE = 50;
 export const MAX_PER_PAGE = 200;
@@ -44,21 +44,38 @@ export function encodeCursor(position: CursorPosition): string {
   return Buffer.from(JSON.stringify(position), 'utf8').toString('base64url');
 }
 
-export function decodeCursor(cursor: string): CursorPosition {
+/** A position keyed by a timestamp with a UUID tie-breaker, the usual `accepts` of `decodeCursor`. */
+export function timestampAndUuid(position: CursorPosition): boolean {
+  return !Number.isNaN(Date.parse(position.k)) && isUUID(position.id);
+}
+
+/**
+ * The position a cursor carries; a cursor this API did not issue (undecodable, or a position
+ * `accepts` refuses because it would not fit the list's query) is a 422 `invalid_cursor`, so it never
+ * reaches the database as a malformed timestamp or id.
+ */
+export function decodeCursor(
+  cursor: string,
+  accepts: (position: CursorPosition) => boolean,
+): CursorPosition {
+  let parsed: unknown;
   try {
-    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (
-      typeof parsed === 'object' &&
-      parsed !== null &&
-      typeof (parsed as CursorPosition).k === 'string' &&
-      typeof (parsed as CursorPosition).id === 'string'
-    ) {
-      return parsed as CursorPosition;
-    }
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    // fall through to the problem below
+    throw invalidCursor();
   }
-  throw ProblemException.validation(
+  const position = parsed as CursorPosition;
+  const wellFormed =
+    typeof parsed === 'object' &&
+    parsed !== null &&
+    typeof position.k === 'string' &&
+    typeof position.id === 'string';
+  if (!wellFormed || !accepts(position)) throw invalidCursor();
+  return position;
+}
+
+function invalidCursor(): ProblemException {
+  return ProblemException.validation(
     [{ field: 'cursor', code: 'invalid_cursor', message: 'cursor is not one this API returned' }],
     'The cursor is not valid.',
   );

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { decodeCursor, ProblemException, toPage, type Page } from '@pc/http';
+import { decodeCursor, ProblemException, timestampAndUuid, toPage, type Page } from '@pc/http';
 import type { ListSessionsQuery } from '../dto/list-sessions.query';
 import type { SessionResultView, SessionView } from '../dto/session.response';
 import { presentResult, presentSession } from '../session.presenter';
@@ -20,19 +20,7 @@ export class ReadSessions {
   async list(partnerId: string, query: ListSessionsQuery): Promise<Page<SessionView>> {
     checkRange(query.created_from, query.created_to, 'created');
     checkRange(query.updated_from, query.updated_to, 'updated');
-    const after = query.cursor ? decodeCursor(query.cursor) : null;
-    if (after && (Number.isNaN(Date.parse(after.k)) || !UUID.test(after.id))) {
-      throw ProblemException.validation(
-        [
-          {
-            field: 'cursor',
-            code: 'invalid_cursor',
-            message: 'cursor is not one this API returned',
-          },
-        ],
-        'The cursor is not valid.',
-      );
-    }
+    const after = query.cursor ? decodeCursor(query.cursor, timestampAndUuid) : null;
     const rows = await this.sessions.page(partnerId, query, after, query.per_page + 1);
     return toPage(
       rows,
@@ -61,8 +49,6 @@ export class ReadSessions {
     return presentResult(session);
   }
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function checkRange(from: string | undefined, to: string | undefined, name: string): void {
   if (from && to && Date.parse(from) >= Date.parse(to)) {
