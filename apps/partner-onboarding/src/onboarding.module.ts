@@ -31,6 +31,7 @@ import { OnboardingsService } from './onboardings/onboardings.service';
 import { RepresentationController } from './representation/representation.controller';
 import { RepresentationService } from './representation/representation.service';
 import { SandboxNotificationsController } from './sandbox/sandbox-notifications.controller';
+import { SandboxNotificationsRepository } from './sandbox/sandbox-notifications.repository';
 
 /** Adapters of the outside world, chosen by configuration (only the sandbox ones exist so far). */
 const PUBLIC_REGISTERS: Record<string, Type<PublicRegister>> = { sandbox: SandboxPublicRegister };
@@ -76,6 +77,7 @@ export class OnboardingModule {
         DocumentsService,
         BeneficialOwnersService,
         InvitationsService,
+        ...(env.SANDBOX_MODE ? [SandboxNotificationsRepository] : []),
       ],
     };
   }

@@ -36,6 +36,15 @@ describe('onboarding invitations', () => {
   });
   afterAll(async () => t.close());
 
+  it('the sandbox notification list refuses an invitation_id that is not a UUID', async () => {
+    const response = await api()
+      .get('/api/v1/sandbox/notifications?invitation_id=nope')
+      .expect(422);
+    expect(response.body.errors).toEqual([
+      expect.objectContaining({ field: 'invitation_id', code: 'invalid_uuid' }),
+    ]);
+  });
+
   describe('invitations', () => {
     it('invites with a Polish mobile number, sends e-mail and SMS with the hosted link, and lists no personal data', async () => {
       const ref = await draftOf(COMPANY.jointBoard);

@@ -1,3 +1,5 @@
+import { isUUID } from 'class-validator';
+
 /** A rule of the partner directory was broken (unknown partner, taken channel, bad scope…). */
 export class PartnerDirectoryError extends Error {
   constructor(
@@ -9,8 +11,6 @@ export class PartnerDirectoryError extends Error {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function isPartnerId(value: string): boolean {
-  return UUID.test(value);
+  return isUUID(value, 'loose');
 }

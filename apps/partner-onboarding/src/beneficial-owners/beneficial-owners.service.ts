@@ -1,3 +1,4 @@
+import { isUUID } from 'class-validator';
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '@pc/auth';
@@ -5,7 +6,6 @@ import { ProblemException, type FieldError } from '@pc/http';
 import { postalCodeError } from '../common/address.dto';
 import { identityDocumentErrors } from '../common/identity-document.dto';
 import { peselBirthDate } from '../common/polish-identifiers';
-import { UUID_PATTERN } from '../common/uuid-v7';
 import { OnboardingWriter } from '../onboardings/onboarding-writer';
 import type { BeneficialOwnerCreated, BeneficialOwnerDto } from './dto/beneficial-owner.dto';
 
@@ -46,7 +46,7 @@ export class BeneficialOwnersService {
       { requireEditable: true },
       async (onboarding, manager) => {
         onboarding.requireEntityTypeIn(MULTI_PERSON, 'Beneficial owners');
-        const removed: [unknown[], number] = UUID_PATTERN.test(uuid)
+        const removed: [unknown[], number] = isUUID(uuid, 'loose')
           ? await manager.query(
               `DELETE FROM beneficial_owners WHERE onboarding_id = $1 AND uuid = $2`,
               [onboarding.id, uuid],

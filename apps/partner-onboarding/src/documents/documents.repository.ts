@@ -1,6 +1,6 @@
+import { isUUID } from 'class-validator';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { UUID_PATTERN } from '../common/uuid-v7';
 
 export interface DocumentRow {
   id: string;
@@ -28,7 +28,7 @@ export class DocumentsRepository {
     onboardingId: string,
     id: string,
   ): Promise<DocumentRow | null> {
-    if (!UUID_PATTERN.test(id)) return null;
+    if (!isUUID(id, 'loose')) return null;
     const rows: DocumentRow[] = await manager.query(
       `SELECT * FROM documents WHERE onboarding_id = $1 AND id = $2`,
       [onboardingId, id],

@@ -1,7 +1,7 @@
+import { isUUID } from 'class-validator';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { InvitationRole } from '@pc/contracts';
-import { UUID_PATTERN } from '../common/uuid-v7';
 import { Invitation, type InvitationStatus } from './invitation.entity';
 
 interface InvitationRow {
@@ -83,7 +83,7 @@ export class InvitationsRepository {
     onboardingId: string,
     id: string,
   ): Promise<Invitation | null> {
-    if (!UUID_PATTERN.test(id)) return null;
+    if (!isUUID(id, 'loose')) return null;
     const rows: InvitationRow[] = await manager.query(
       `SELECT * FROM invitations WHERE onboarding_id = $1 AND id = $2 FOR UPDATE`,
       [onboardingId, id],
@@ -93,7 +93,7 @@ export class InvitationsRepository {
 
   /** Read fresh from the database on every call: a cancelled link must stop working at once. */
   async findById(id: string): Promise<Invitation | null> {
-    if (!UUID_PATTERN.test(id)) return null;
+    if (!isUUID(id, 'loose')) return null;
     const rows: InvitationRow[] = await this.dataSource.query(
       `SELECT * FROM invitations WHERE id = $1`,
       [id],

@@ -1,10 +1,10 @@
+import { isUUID } from 'class-validator';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Principal } from '@pc/auth';
 import type { EntityType, OnboardingStatus } from '@pc/contracts';
 import { Onboarding, type HostedStep } from './onboarding.entity';
 import type { OnboardingFacts } from './missing-segments';
-import { UUID_PATTERN } from '../common/uuid-v7';
 
 interface OnboardingRow {
   id: string;
@@ -120,7 +120,7 @@ export class OnboardingsRepository {
 
   /** By id, for hosted links only (the link itself is the caller's authority). */
   async findById(id: string): Promise<Onboarding | null> {
-    if (!UUID_PATTERN.test(id)) return null;
+    if (!isUUID(id, 'loose')) return null;
     const rows: OnboardingRow[] = await this.dataSource.query(
       `SELECT * FROM onboardings WHERE id = $1`,
       [id],

@@ -1,55 +1,19 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import {
-  ApiOkResponse,
-  ApiOperation,
-  ApiProperty,
-  ApiPropertyOptional,
-  ApiTags,
-} from '@nestjs/swagger';
-import { Matches } from 'class-validator';
-import { MayBeOmitted } from '@pc/http';
-import { DataSource } from 'typeorm';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireScope, type Principal } from '@pc/auth';
 import { Scope } from '@pc/contracts';
 import { ApiProblems } from '../common/api-docs';
-import { UUID_PATTERN } from '../common/uuid-v7';
-
-export class SandboxNotificationsQuery {
-  @ApiPropertyOptional({ format: 'uuid', description: 'Only the messages of this invitation.' })
-  @MayBeOmitted()
-  @Matches(UUID_PATTERN, { message: 'invitation_id must be a UUID' })
-  invitation_id?: string;
-}
-
-export class SandboxNotification {
-  @ApiProperty({ enum: ['email', 'sms'] })
-  medium: string;
-  @ApiProperty({ example: '+48501234567' })
-  recipient: string;
-  @ApiProperty({ type: String, nullable: true })
-  subject: string | null;
-  @ApiProperty()
-  body: string;
-  @ApiProperty({ example: 'http://localhost:3006/invitations/aTo....x2Q' })
-  link: string;
-  @ApiProperty({ format: 'uuid' })
-  invitation_id: string;
-  @ApiProperty({ example: 'shop-4711' })
-  onboarding_ref: string;
-  @ApiProperty({ format: 'date-time' })
-  created_at: string;
-}
-
-export class SandboxNotificationList {
-  @ApiProperty({ type: [SandboxNotification] })
-  data: SandboxNotification[];
-}
+import {
+  SandboxNotificationList,
+  SandboxNotificationsQuery,
+} from './dto/sandbox-notifications.dto';
+import { SandboxNotificationsRepository } from './sandbox-notifications.repository';
 
 /** Sandbox only (SANDBOX_MODE=true): what the sandbox e-mail/SMS adapter "sent" for this partner, newest first. */
 @ApiTags('Sandbox')
 @Controller('api/v1/sandbox/notifications')
 export class SandboxNotificationsController {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly notifications: SandboxNotificationsRepository) {}
 
   @Get()
   @RequireScope(Scope.OnboardingRead)
@@ -63,12 +27,6 @@ export class SandboxNotificationsController {
     @CurrentPrincipal() principal: Principal,
     @Query() query: SandboxNotificationsQuery,
   ): Promise<SandboxNotificationList> {
-    const rows: SandboxNotification[] = await this.dataSource.query(
-      `SELECT medium, recipient, subject, body, link, invitation_id, onboarding_ref, created_at
-       FROM sandbox_notifications WHERE partner_id = $1 AND ($2::uuid IS NULL OR invitation_id = $2::uuid)
-       ORDER BY id DESC LIMIT 100`,
-      [principal.partnerId, query.invitation_id ?? null],
-    );
-    return { data: rows };
+    return { data: await this.notifications.latest(principal.partnerId, query.invitation_id) };
   }
 }

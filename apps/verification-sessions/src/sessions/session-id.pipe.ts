@@ -1,13 +1,12 @@
+import { isUUID } from 'class-validator';
 import { Injectable, type PipeTransform } from '@nestjs/common';
 import { sessionNotFound } from './session-problems';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A session id that is not a UUID names no session: 404, like any unknown id (never a 500 from the cast). */
 @Injectable()
 export class SessionIdPipe implements PipeTransform<string, string> {
   transform(value: string): string {
-    if (!UUID.test(value)) throw sessionNotFound();
+    if (!isUUID(value, 'loose')) throw sessionNotFound();
     return value.toLowerCase();
   }
 }

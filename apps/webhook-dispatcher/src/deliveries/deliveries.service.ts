@@ -1,3 +1,4 @@
+import { isUUID } from 'class-validator';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Principal } from '@pc/auth';
@@ -8,8 +9,6 @@ import { EndpointsService } from '../endpoints/endpoints.service';
 import type { WebhookEndpoint } from '../endpoints/webhook-endpoint.entity';
 import type { AttemptResponse, DeliveryQueryDto, DeliveryResponse } from './dto/delivery.dto';
 import type { DeliveryStatus } from './webhook-delivery.entity';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The cursor keeps microseconds: a JavaScript Date would cut them and skip rows on the next page. */
 const DELIVERY_COLUMNS = `d.id, d.endpoint_id, d.event_id, d.event_type, d.status, d.attempts_made, d.next_attempt_at,
@@ -156,7 +155,7 @@ export class DeliveriesService {
   }
 
   private async findDelivery(endpointId: string, deliveryId: string): Promise<DeliveryRow> {
-    if (!UUID.test(deliveryId)) throw ProblemException.notFound('Delivery');
+    if (!isUUID(deliveryId, 'loose')) throw ProblemException.notFound('Delivery');
     const rows: DeliveryRow[] = await this.dataSource.query(
       `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d WHERE d.id = $1 AND d.endpoint_id = $2`,
       [deliveryId, endpointId],

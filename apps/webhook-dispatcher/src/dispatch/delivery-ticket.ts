@@ -1,3 +1,5 @@
+import { isUUID } from 'class-validator';
+
 /** The message on the delivery queue: "make attempt `attemptNumber` of this delivery". */
 export interface DeliveryTicket {
   deliveryId: string;
@@ -11,8 +13,6 @@ interface WireTicket {
   n: number;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function encodeTicket(ticket: DeliveryTicket): Buffer {
   const wire: WireTicket = { d: ticket.deliveryId, e: ticket.endpointId, n: ticket.attemptNumber };
   return Buffer.from(JSON.stringify(wire));
@@ -23,9 +23,9 @@ export function decodeTicket(content: Buffer): DeliveryTicket | null {
     const wire = JSON.parse(content.toString('utf8')) as Partial<WireTicket>;
     if (
       typeof wire.d !== 'string' ||
-      !UUID.test(wire.d) ||
+      !isUUID(wire.d, 'loose') ||
       typeof wire.e !== 'string' ||
-      !UUID.test(wire.e)
+      !isUUID(wire.e, 'loose')
     )
       return null;
     if (!Number.isInteger(wire.n) || (wire.n as number) < 1) return null;

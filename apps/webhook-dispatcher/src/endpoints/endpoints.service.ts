@@ -1,3 +1,4 @@
+import { isUUID } from 'class-validator';
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -19,8 +20,6 @@ import { toEndpointResponse } from './endpoint.view';
 import { normalizeSubscription } from './event-subscription';
 import { generateSigningSecret, SecretCipher } from './secret-cipher';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const DESTINATION_MESSAGES: Record<DestinationProblem, string> = {
   invalid_url: 'url is not a valid absolute URL',
@@ -129,7 +128,7 @@ export class EndpointsService {
   }
 
   async remove(principal: Principal, id: string): Promise<void> {
-    if (!UUID.test(id)) throw ProblemException.notFound('Webhook endpoint');
+    if (!isUUID(id, 'loose')) throw ProblemException.notFound('Webhook endpoint');
     const result = await this.dataSource.manager.delete(WebhookEndpoint, {
       id,
       partnerId: principal.partnerId,
@@ -186,7 +185,7 @@ export class EndpointsService {
     id: string,
     lock = false,
   ): Promise<WebhookEndpoint> {
-    if (!UUID.test(id)) throw ProblemException.notFound('Webhook endpoint');
+    if (!isUUID(id, 'loose')) throw ProblemException.notFound('Webhook endpoint');
     const endpoint = await manager.findOne(WebhookEndpoint, {
       where: { id, partnerId: principal.partnerId },
       ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
