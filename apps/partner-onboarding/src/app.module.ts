@@ -1,9 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { AuthModule } from '@pc/auth';
-import { HttpPlatformModule, databaseConfigOf, databaseProbe } from '@pc/http';
-import { BrokerConnection, MessagingModule, brokerProbe } from '@pc/messaging';
+import { HttpPlatformModule, databaseConfigOf } from '@pc/http';
+import { databaseAndBrokerReadiness, MessagingModule } from '@pc/messaging';
 import { PartnerOnboardingEnv } from './config/partner-onboarding.env';
 import { OnboardingModule } from './onboarding.module';
 import { partnerOnboardingDataSourceOptions } from './partner-onboarding.datasource';
@@ -19,13 +18,7 @@ export class AppModule {
           service: 'partner-onboarding',
           logLevel: env.LOG_LEVEL,
           idempotency: true,
-          readiness: {
-            inject: [DataSource, BrokerConnection],
-            useFactory: (ds: DataSource, broker: BrokerConnection) => [
-              databaseProbe(ds),
-              brokerProbe(broker),
-            ],
-          },
+          readiness: databaseAndBrokerReadiness,
         }),
         TypeOrmModule.forRoot(partnerOnboardingDataSourceOptions(databaseConfigOf(env))),
         MessagingModule.forRootAsync({

@@ -1,9 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { AuthModule } from '@pc/auth';
-import { HttpPlatformModule, databaseConfigOf, databaseProbe } from '@pc/http';
-import { BrokerConnection, brokerProbe, MessagingModule } from '@pc/messaging';
+import { HttpPlatformModule, databaseConfigOf } from '@pc/http';
+import { databaseAndBrokerReadiness, MessagingModule } from '@pc/messaging';
 import { assertTtlBounds, VerificationSessionsEnv } from './config/verification-sessions.env';
 import { SessionsModule } from './sessions/sessions.module';
 import { verificationSessionsDataSourceOptions } from './verification-sessions.datasource';
@@ -22,13 +21,7 @@ export class AppModule {
           service: SERVICE_NAME,
           logLevel: env.LOG_LEVEL,
           idempotency: true,
-          readiness: {
-            inject: [DataSource, BrokerConnection],
-            useFactory: (ds: DataSource, broker: BrokerConnection) => [
-              databaseProbe(ds),
-              brokerProbe(broker),
-            ],
-          },
+          readiness: databaseAndBrokerReadiness,
         }),
         TypeOrmModule.forRoot(verificationSessionsDataSourceOptions(databaseConfigOf(env))),
         AuthModule.forRoot({ internalSecret: env.INTERNAL_AUTH_SECRET }),

@@ -1,16 +1,14 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { AuthModule } from '@pc/auth';
 import {
   HttpPlatformModule,
   IdempotencyInterceptor,
   IdempotencyStore,
   databaseConfigOf,
-  databaseProbe,
 } from '@pc/http';
-import { BrokerConnection, MessagingModule, brokerProbe } from '@pc/messaging';
+import { databaseAndBrokerReadiness, MessagingModule } from '@pc/messaging';
 import { WebhookDispatcherEnv } from './config/webhook-dispatcher.env';
 import { DeliveriesController } from './deliveries/deliveries.controller';
 import { DeliveriesService } from './deliveries/deliveries.service';
@@ -36,13 +34,7 @@ export class AppModule {
         HttpPlatformModule.forRoot({
           service: SERVICE_NAME,
           logLevel: env.LOG_LEVEL,
-          readiness: {
-            inject: [DataSource, BrokerConnection],
-            useFactory: (ds: DataSource, broker: BrokerConnection) => [
-              databaseProbe(ds),
-              brokerProbe(broker),
-            ],
-          },
+          readiness: databaseAndBrokerReadiness,
         }),
         TypeOrmModule.forRoot(webhookDispatcherDataSourceOptions(databaseConfigOf(env))),
         AuthModule.forRoot({ internalSecret: env.INTERNAL_AUTH_SECRET }),
