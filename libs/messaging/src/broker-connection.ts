@@ -1,7 +1,9 @@
+import type { Writable } from 'node:stream';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { connect, type AmqpConnectionManager, type ChannelWrapper } from 'amqp-connection-manager';
 import type { ConfirmChannel } from 'amqplib';
 import { MESSAGING_OPTIONS, type MessagingOptions } from './messaging.options';
+import { batchWritesPerTurn } from './turn-write-batching';
 
 export type BrokerConnectionOptions = Pick<
   MessagingOptions,
@@ -33,9 +35,12 @@ export class BrokerConnection implements OnApplicationShutdown {
       reconnectTimeInSeconds: options.reconnectSeconds ?? 1,
       connectionOptions: { clientProperties: { connection_name: options.serviceName } },
     });
-    this.manager.on('connect', () =>
-      this.logger.log(`connected to broker as ${options.serviceName}`),
-    );
+    this.manager.on('connect', ({ connection }) => {
+      // amqplib's Connection keeps its socket as `stream`; it is not in the published typings.
+      const { stream } = (connection as unknown as { connection: { stream: Writable } }).connection;
+      batchWritesPerTurn(stream);
+      this.logger.log(`connected to broker as ${options.serviceName}`);
+    });
     this.manager.on('disconnect', ({ err }) => {
       if (!this.closed) this.logger.warn(`broker connection lost: ${err?.message ?? 'closed'}`);
     });
