@@ -2,7 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
-import { ProblemDetailsFilter } from '@pc/http';
+import { ProblemDetailsFilter, StablePrototypeExpressAdapter } from '@pc/http';
 import { AppModule } from './app.module';
 import type { ApiGatewayEnv } from './config/api-gateway.env';
 import { PartnerApiHandler } from './proxy/partner-api.handler';
@@ -16,10 +16,11 @@ export const MERGED_OPENAPI_PATH = 'api/v1/openapi.json';
  * installs a JSON body parser. The partner API itself is served by PartnerApiHandler.
  */
 export async function createApiGatewayApp(env: ApiGatewayEnv): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(env), {
-    bufferLogs: true,
-    bodyParser: false,
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.register(env),
+    new StablePrototypeExpressAdapter(),
+    { bufferLogs: true, bodyParser: false },
+  );
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   app.disable('etag');

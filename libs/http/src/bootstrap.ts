@@ -8,6 +8,7 @@ import { ProblemDetailsFilter } from './problem/problem-details.filter';
 import { ProblemException } from './problem/problem.exception';
 import { createValidationPipe } from './validation/validation.pipe';
 import { loadEnv } from './config/validate-env';
+import { StablePrototypeExpressAdapter } from './stable-prototype-express.adapter';
 import type { ServiceEnv } from './config/service-env';
 
 export const OPENAPI_PATH = 'openapi.json';
@@ -28,10 +29,11 @@ export async function createServiceApp(
   module: Type<unknown> | DynamicModule,
   openApi: OpenApiInfo,
 ): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(module, {
-    bufferLogs: true,
-    bodyParser: false,
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    module,
+    new StablePrototypeExpressAdapter(),
+    { bufferLogs: true, bodyParser: false },
+  );
   configureServiceApp(app);
   serveOpenApi(app, openApi);
   return app;

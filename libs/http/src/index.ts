@@ -15,4 +15,5 @@ export * from './observability/public-route.decorator';
 export * from './observability/logger';
 export * from './observability/metrics';
 export * from './http-platform.module';
+export * from './stable-prototype-express.adapter';
 export * from './bootstrap';

@@ -1,4 +1,6 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Express } from 'express';
 import request from 'supertest';
 import { createGreetingsApp } from './fixtures/greetings-service';
 
@@ -11,6 +13,25 @@ describe('a service app (createServiceApp)', () => {
   });
 
   afterAll(() => app.close());
+
+  it('hands Express requests and responses that already have its prototypes (no setPrototypeOf)', async () => {
+    const express = app.getHttpAdapter().getInstance() as Express;
+    const seen: boolean[] = [];
+    const server = app.getHttpServer() as Server;
+    const recordPrototypes = (req: IncomingMessage, res: ServerResponse) =>
+      seen.push(
+        Object.getPrototypeOf(req) === express.request &&
+          Object.getPrototypeOf(res) === express.response,
+      );
+    server.prependListener('request', recordPrototypes);
+    try {
+      const response = await request(server).post('/greetings').send({ name: 'Ada' });
+      expect(response.status).toBe(201);
+    } finally {
+      server.removeListener('request', recordPrototypes);
+    }
+    expect(seen).toEqual([true]);
+  });
 
   it('parses JSON bodies and validates them', async () => {
     const ok = await request(app.getHttpServer()).post('/greetings').send({ name: 'Ada' });
