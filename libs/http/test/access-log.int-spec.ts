@@ -8,7 +8,9 @@ interface LogLine {
   service?: string;
   msg?: string;
   request_id?: string;
-  req?: { id: string; url: string };
+  req?: { id: string; method: string; url: string };
+  res?: { statusCode: number };
+  responseTime?: number;
 }
 
 describe('access and error logs of a service (a real child process, its stdout read)', () => {
@@ -56,12 +58,25 @@ describe('access and error logs of a service (a real child process, its stdout r
     await fetch(`${baseUrl}/metrics`);
     const response = await fetch(`${baseUrl}/greetings`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-request-id': 'req_logged_1' },
+      headers: {
+        'content-type': 'application/json',
+        'x-request-id': 'req_logged_1',
+        authorization: 'Bearer pk_test_never_logged',
+      },
       body: JSON.stringify({ name: 'Ada' }),
     });
     expect(response.status).toBe(201);
     const line = await eventually(() => lines().find((entry) => entry.req?.id === 'req_logged_1'));
-    expect(line).toMatchObject({ service: 'greetings', req: { url: '/greetings' } });
+    expect(line).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      service: 'greetings',
+      request_id: 'req_logged_1',
+      req: { method: 'POST', url: '/greetings' },
+      res: { statusCode: 201 },
+    });
+    expect(line.responseTime).toBeGreaterThanOrEqual(0);
+    expect(output).not.toContain('pk_test_never_logged');
     expect(lines().filter((entry) => /^\/(health|metrics)/.test(entry.req?.url ?? ''))).toEqual([]);
   });
 
@@ -77,5 +92,9 @@ describe('access and error logs of a service (a real child process, its stdout r
       ),
     );
     expect(error.level).toBe(50);
+    const access = await eventually(() =>
+      lines().find((entry) => entry.req?.id === 'req_failed_1' && entry.res !== undefined),
+    );
+    expect(access).toMatchObject({ level: 50, msg: 'request errored', res: { statusCode: 500 } });
   });
 });

@@ -2,16 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
 import pino from 'pino';
-import { pinoHttp, type Options } from 'pino-http';
+import type { Options } from 'pino-http';
 import type { DynamicModule } from '@nestjs/common';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const QUIET_PATHS = ['/health/live', '/health/ready', '/metrics'];
-
-function pathOf(req: IncomingMessage & { originalUrl?: string }): string {
-  return (req.originalUrl ?? req.url ?? '').split('?')[0];
-}
 
 /** The request's id, also announced to the caller in X-Request-Id. */
 function assignRequestId(req: IncomingMessage, res: ServerResponse): string {
@@ -44,19 +40,13 @@ function logDestination(): pino.DestinationStream {
 }
 
 /**
- * One access line per request with the request id; credentials and principals are redacted.
- * Serializers read the raw request and response (`wrapSerializers: false`): the wrapped standard
- * ones first copy every header and look up the peer address for each request, which the line
- * then drops.
+ * The service's logger (nestjs-pino's, behind Nest's Logger): JSON with the service name, errors
+ * with their stacks. Credentials and principals are redacted should a log call ever carry headers.
  */
-function httpLoggerOptions(service: string, level: string): Options {
+function appLoggerOptions(service: string, level: string): Options {
   return {
     level,
     base: { service },
-    genReqId: assignRequestId,
-    customAttributeKeys: { reqId: 'request_id' },
-    // originalUrl: under Nest's middleware, Express has already cut `url` down to the mount point.
-    autoLogging: { ignore: (req) => QUIET_PATHS.includes(pathOf(req)) },
     redact: {
       paths: [
         'req.headers.authorization',
@@ -67,16 +57,7 @@ function httpLoggerOptions(service: string, level: string): Options {
       ],
       censor: '[redacted]',
     },
-    wrapSerializers: false,
-    serializers: {
-      req: (req: IncomingMessage & { id: string; originalUrl?: string }) => ({
-        id: req.id,
-        method: req.method,
-        url: req.originalUrl ?? req.url,
-      }),
-      res: pino.stdSerializers.res,
-      err: pino.stdSerializers.err,
-    },
+    serializers: { err: pino.stdSerializers.err },
   };
 }
 
@@ -89,7 +70,7 @@ function httpLoggerOptions(service: string, level: string): Options {
  */
 export function loggerModule(service: string, level: string): DynamicModule {
   return LoggerModule.forRoot({
-    pinoHttp: [httpLoggerOptions(service, level), logDestination()],
+    pinoHttp: [appLoggerOptions(service, level), logDestination()],
     forRoutes: [],
   });
 }
@@ -98,14 +79,35 @@ export type HttpAccessLogger = (req: IncomingMessage, res: ServerResponse) => vo
 
 /**
  * Access logging, for the services' Nest middleware and for the handler the gateway mounts ahead of
- * Nest's: sets `req.id` and the X-Request-Id response header, and logs the line when it finishes.
- * Access lines are written at info: with a quieter level, only the request id is assigned, since
- * pino-http would otherwise still build a child logger and three listeners per request for nothing.
+ * Nest's: sets `req.id` and the X-Request-Id response header, and when the response is over writes
+ * one line — `request completed` (info), `request errored` (error, status 5xx) or `request aborted`
+ * (warn, the caller left first) — with the request id, method, URL, status and duration.
+ *
+ * One call on the service's logger per request, not pino-http: its child logger per request, the
+ * copies of every response header and the redaction pass cost about 100 µs of CPU per request,
+ * a quarter of the gateway's, and lengthened the tail latency through the garbage they left.
+ * No header is logged, so no credential can be.
  */
 export function createHttpLogger(service: string, level: string): HttpAccessLogger {
-  const httpLogger = pinoHttp(httpLoggerOptions(service, level), logDestination());
-  if (httpLogger.logger.isLevelEnabled('info')) return httpLogger;
+  const logger = pino({ level, base: { service } }, logDestination());
+  const logs = logger.isLevelEnabled('info');
   return (req, res) => {
-    req.id = assignRequestId(req, res);
+    const id = assignRequestId(req, res);
+    req.id = id;
+    if (!logs) return;
+    const url = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '';
+    if (QUIET_PATHS.includes(url.split('?')[0])) return;
+    const startedAt = performance.now();
+    res.once('close', () => {
+      const line = {
+        request_id: id,
+        req: { id, method: req.method, url },
+        res: { statusCode: res.statusCode },
+        responseTime: Math.round(performance.now() - startedAt),
+      };
+      if (!res.writableFinished) logger.warn(line, 'request aborted');
+      else if (res.statusCode >= 500) logger.error(line, 'request errored');
+      else logger.info(line, 'request completed');
+    });
   };
 }
