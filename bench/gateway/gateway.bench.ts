@@ -10,6 +10,7 @@ import Redis from 'ioredis';
 import { apiGatewayDataSourceOptions } from '../../apps/api-gateway/src/api-gateway.datasource';
 import { PartnerCommands } from '../../apps/api-gateway/src/cli/partner-commands';
 import { processCpu, type CpuSource } from '../support/cpu';
+import { pacedGet } from '../support/paced-load';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
@@ -68,42 +69,58 @@ async function waitFor(url: string, timeoutMs = 30_000): Promise<void> {
   throw new Error(`${url} not ready within ${timeoutMs} ms`);
 }
 
+function cpuPerRequest(
+  sources: CpuSource[],
+  before: number[],
+  after: number[],
+  requests: number,
+): Record<string, number> {
+  return Object.fromEntries(
+    sources.map((source, index) => [
+      source.name,
+      Math.round(((after[index] - before[index]) * 1e6) / Math.max(1, requests)),
+    ]),
+  );
+}
+
+/** Saturated: CONNECTIONS connections, each sending its next request as soon as one is answered. */
 async function measure(
   url: string,
   headers: () => Record<string, string>,
   sources: CpuSource[],
-  overallRate?: number,
 ): Promise<Figures> {
-  await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: WARMUP_SECONDS,
-    headers: headers(),
-    overallRate,
-  });
+  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_SECONDS, headers: headers() });
   const before = await Promise.all(sources.map((source) => source.cpuSeconds()));
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     duration: DURATION_SECONDS,
     headers: headers(),
-    overallRate,
   });
   const after = await Promise.all(sources.map((source) => source.cpuSeconds()));
-  const requests = Math.max(1, result.requests.total);
   return {
     req_per_sec: Math.round(result.requests.average),
     p50_ms: result.latency.p50,
     p99_ms: result.latency.p99,
     non_2xx: result.non2xx,
     errors: result.errors + result.timeouts,
-    cpu_us_per_request: Object.fromEntries(
-      sources.map((source, index) => [
-        source.name,
-        Math.round(((after[index] - before[index]) * 1e6) / requests),
-      ]),
-    ),
+    cpu_us_per_request: cpuPerRequest(sources, before, after, result.requests.total),
   };
+}
+
+/** At `rate` requests per second, evenly spaced (see pacedGet). */
+async function measureAtRate(
+  url: string,
+  headers: () => Record<string, string>,
+  sources: CpuSource[],
+  rate: number,
+): Promise<Figures> {
+  await pacedGet(url, headers(), rate, WARMUP_SECONDS, CONNECTIONS);
+  const before = await Promise.all(sources.map((source) => source.cpuSeconds()));
+  const result = await pacedGet(url, headers(), rate, DURATION_SECONDS, CONNECTIONS);
+  const after = await Promise.all(sources.map((source) => source.cpuSeconds()));
+  const { requests, ...figures } = result;
+  return { ...figures, cpu_us_per_request: cpuPerRequest(sources, before, after, requests) };
 }
 
 async function issueBenchKey(
@@ -183,13 +200,18 @@ async function main(): Promise<void> {
     // Latency at an equal offered load both paths sustain (half the gateway's maximum), so the
     // difference is the hop itself rather than queueing behind a saturated CPU.
     const fixedRate = Math.max(50, Math.round(gateway.req_per_sec / 2));
-    const directAtRate = await measure(
+    const directAtRate = await measureAtRate(
       directUrl,
       directHeaders,
       [processCpu('service', service.pid as number)],
       fixedRate,
     );
-    const gatewayAtRate = await measure(gatewayUrl, gatewayHeaders, gatewaySources, fixedRate);
+    const gatewayAtRate = await measureAtRate(
+      gatewayUrl,
+      gatewayHeaders,
+      gatewaySources,
+      fixedRate,
+    );
     redis.disconnect();
     const throughputRatio = Number((gateway.req_per_sec / direct.req_per_sec).toFixed(3));
     const addedP99 = Number((gateway.p99_ms - direct.p99_ms).toFixed(2));
@@ -206,6 +228,7 @@ async function main(): Promise<void> {
         warmup_seconds: WARMUP_SECONDS,
         log_level: LOG_LEVEL,
         fixed_rate_per_sec: fixedRate,
+        fixed_rate_method: 'evenly paced, open loop (bench/support/paced-load.ts)',
       },
       saturated: { hello_world: helloWorld, direct, gateway },
       fixed_rate: { direct: directAtRate, gateway: gatewayAtRate },
