@@ -97,4 +97,16 @@ describe('access and error logs of a service (a real child process, its stdout r
     );
     expect(access).toMatchObject({ level: 50, msg: 'request errored', res: { statusCode: 500 } });
   });
+
+  it('logs a request the caller gave up on as aborted, at warn', async () => {
+    await fetch(`${baseUrl}/greetings/slow`, {
+      method: 'POST',
+      headers: { 'x-request-id': 'req_abandoned_1' },
+      signal: AbortSignal.timeout(100),
+    }).catch(() => undefined);
+    const line = await eventually(() =>
+      lines().find((entry) => entry.req?.id === 'req_abandoned_1'),
+    );
+    expect(line).toMatchObject({ level: 40, msg: 'request aborted' });
+  });
 });
