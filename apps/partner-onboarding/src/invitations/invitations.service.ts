@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { v7 as uuidV7 } from 'uuid';
 import type { Principal } from '@pc/auth';
 import { ProblemException } from '@pc/http';
 import { PartnerOnboardingEnv } from '../config/partner-onboarding.env';
-import { uuidV7 } from '../common/uuid-v7';
 import { DocumentsRepository } from '../documents/documents.repository';
 import { HostedLinks } from '../hosted-links/hosted-links';
 import { OnboardingEvent, type OnboardingInvitationData } from '@pc/contracts';
