@@ -1,8 +1,4 @@
-/** Nearest-rank percentile of ascending samples. */
-export function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
+import { percentile } from '../support/percentile';
 
 const round = (ms: number) => Math.round(ms * 100) / 100;
 

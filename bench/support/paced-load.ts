@@ -1,4 +1,5 @@
 import { Pool } from 'undici';
+import { percentile } from './percentile';
 
 export interface PacedResult {
   requests: number;
@@ -7,11 +8,6 @@ export interface PacedResult {
   p99_ms: number;
   non_2xx: number;
   errors: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 /**

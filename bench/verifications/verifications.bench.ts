@@ -3,6 +3,7 @@ import { Pool } from 'undici';
 import { signPrincipal } from '@pc/auth';
 import { ALL_SCOPES } from '@pc/contracts';
 import { cpuWindow, ownCpu, processCpu, processGroupCpu } from '../support/cpu';
+import { percentile } from '../support/percentile';
 import {
   EXCHANGE,
   INTERNAL_SECRET,
@@ -35,11 +36,6 @@ const options = {
 };
 
 const PATH = '/api/v1/verifications';
-
-function percentile(sorted: number[], p: number): number | null {
-  if (sorted.length === 0) return null;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 function authHeaders(stack: BenchStack): () => Record<string, string> {
   if (stack.partnerKey) {

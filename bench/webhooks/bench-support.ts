@@ -89,11 +89,6 @@ export async function rawCeiling(
   return done / ((Date.now() - started) / 1000);
 }
 
-export function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
 export async function until(
   check: () => Promise<boolean>,
   timeoutMs: number,

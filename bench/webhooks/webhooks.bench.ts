@@ -18,7 +18,8 @@ import {
   brokerObjectsOf,
   deleteBrokerObjects,
 } from '../../apps/webhook-dispatcher/test/support/dispatcher-harness';
-import { percentile, rawCeiling, ReceiverProcess, sleep, until } from './bench-support';
+import { percentile } from '../support/percentile';
+import { rawCeiling, ReceiverProcess, sleep, until } from './bench-support';
 
 const PARTNERS = 10;
 const ENDPOINTS_PER_PARTNER = 10;
