@@ -9,7 +9,7 @@ import type { Express } from 'express';
  * Express gives every request and response its own prototype on arrival (`Object.setPrototypeOf`
  * to `app.request` / `app.response`). Changing an object's prototype sends V8's property caches
  * for those objects, in Node's HTTP code as much as in Express's, down their slowest path: on this
- * project's machine it was most of what a trivial Nest endpoint cost (0.23 → 0.09 ms of CPU per
+ * project's machine it was most of what a trivial Nest endpoint cost (0.22 → 0.07 ms of CPU per
  * request). Node lets a server say which classes to build; here they are subclasses of Node's
  * whose prototypes Express then adopts as `app.request` / `app.response` (still inheriting all of
  * Express's), so Express's `setPrototypeOf` finds nothing to change. expressjs/express#5998
