@@ -4,3 +4,4 @@ export * from './ensure-database';
 export * from './migrate';
 export * from './queryable';
 export * from './prepared-statements';
+export * from './periodic-job';

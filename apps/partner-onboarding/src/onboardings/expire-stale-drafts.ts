@@ -6,6 +6,7 @@ import {
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { OutboxPublisher } from '@pc/messaging';
+import { PeriodicJob } from '@pc/persistence';
 import { PartnerOnboardingEnv } from '../config/partner-onboarding.env';
 import { OnboardingsRepository } from './onboardings.repository';
 
@@ -19,7 +20,7 @@ const BATCH = 500;
 @Injectable()
 export class ExpireStaleDrafts implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(ExpireStaleDrafts.name);
-  private timer: NodeJS.Timeout | null = null;
+  private job: PeriodicJob | null = null;
 
   constructor(
     private readonly env: PartnerOnboardingEnv,
@@ -31,14 +32,14 @@ export class ExpireStaleDrafts implements OnApplicationBootstrap, OnModuleDestro
   onApplicationBootstrap(): void {
     const seconds = this.env.DRAFT_EXPIRY_INTERVAL_SECONDS;
     if (seconds === 0) return;
-    this.timer = setInterval(() => {
-      this.run().catch((error: Error) => this.logger.warn(`draft expiry failed: ${error.message}`));
-    }, seconds * 1000);
-    this.timer.unref();
+    this.job = new PeriodicJob('draft expiry', () => this.run(), this.logger, {
+      intervalMs: seconds * 1000,
+    });
+    this.job.start();
   }
 
-  onModuleDestroy(): void {
-    if (this.timer) clearInterval(this.timer);
+  async onModuleDestroy(): Promise<void> {
+    await this.job?.stop();
   }
 
   /** Expires every stale onboarding; returns how many. */

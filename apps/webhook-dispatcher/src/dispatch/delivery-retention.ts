@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
+import { PeriodicJob } from '@pc/persistence';
 
 const PURGE_CHUNK = 5000;
 
@@ -16,40 +17,29 @@ export interface RetentionSettings {
  */
 export class DeliveryRetention {
   private readonly logger = new Logger(DeliveryRetention.name);
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  private readonly job: PeriodicJob;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly settings: RetentionSettings,
-  ) {}
+  ) {
+    this.job = new PeriodicJob('retention purge', () => this.purge(), this.logger, {
+      intervalMs: settings.intervalMs,
+      runAtStart: true,
+    });
+  }
 
-  /** Purges once now (a process restarted more often than the interval still purges), then periodically. */
   start(): void {
-    const run = () => {
-      this.running ??= this.purge().finally(() => (this.running = null));
-    };
-    run();
-    this.timer = setInterval(run, this.settings.intervalMs);
-    this.timer.unref();
+    this.job.start();
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 
-  /** One pass; returns how many deliveries it deleted. Failures are logged and left to the next pass. */
+  /** One pass; returns how many deliveries it deleted. */
   async purge(): Promise<number> {
-    let purged = 0;
-    try {
-      purged = await this.purgeDeliveries();
-    } catch (error) {
-      this.logger.warn(
-        `retention purge failed, the next pass retries: ${(error as Error).message}`,
-      );
-    }
+    const purged = await this.purgeDeliveries();
     if (purged > 0) this.logger.log(`deleted ${purged} finished deliveries past retention`);
     return purged;
   }

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
+import { PeriodicJob } from '@pc/persistence';
 import type { DeliveryQueue } from './delivery-queue';
 import type { DispatchMetrics } from './dispatch.metrics';
 
@@ -28,29 +29,25 @@ SELECT * FROM changed`;
 /** Re-enqueues late deliveries, so a lost message makes a delivery late, never lost. */
 export class DeliverySweeper {
   private readonly logger = new Logger(DeliverySweeper.name);
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+  private readonly job: PeriodicJob;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly queue: DeliveryQueue,
     private readonly metrics: DispatchMetrics,
     private readonly options: { intervalMs: number; graceMs: number },
-  ) {}
-
-  start(): void {
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.sweep().then(() => {
-        this.running = null;
-      });
-    }, this.options.intervalMs);
+  ) {
+    this.job = new PeriodicJob('sweep', () => this.sweep(), this.logger, {
+      intervalMs: options.intervalMs,
+    });
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+  start(): void {
+    this.job.start();
+  }
+
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 
   /** One pass; returns how many deliveries were re-enqueued. */

@@ -5,6 +5,7 @@ import type { ChannelWrapper } from 'amqp-connection-manager';
 import type { ConfirmChannel, ConsumeMessage } from 'amqplib';
 import { lastValueFrom } from 'rxjs';
 import { parseDomainEvent, type DomainEvent } from '@pc/contracts';
+import { PeriodicJob } from '@pc/persistence';
 import { BrokerConnection } from '../broker-connection';
 import {
   attemptOf,
@@ -60,8 +61,7 @@ export class RabbitEventsServer
   private channelGeneration = 0;
   private setupError: Error | null = null;
   private closing = false;
-  private inboxPurgeTimer: NodeJS.Timeout | null = null;
-  private inboxPurge: Promise<void> | null = null;
+  private inboxRetention: PeriodicJob | null = null;
 
   constructor(private readonly options: RabbitEventsServerOptions) {
     super();
@@ -75,24 +75,19 @@ export class RabbitEventsServer
   /** Keeps the inbox bounded: this consumer's rows past retention go, at start and every hour. */
   private startInboxRetention(): void {
     const retentionMs = this.options.inboxRetentionMs ?? DEFAULT_INBOX_RETENTION_MS;
-    const purge = () => {
-      this.inboxPurge ??= purgeInbox(
+    const purge = async () => {
+      const purged = await purgeInbox(
         this.options.dataSource,
         this.options.consumerName,
         retentionMs,
-      )
-        .then(
-          (purged) => {
-            if (purged > 0) this.log.log(`purged ${purged} inbox rows past retention`);
-          },
-          (error: Error) =>
-            this.log.warn(`inbox purge failed, the next one retries: ${error.message}`),
-        )
-        .finally(() => (this.inboxPurge = null));
+      );
+      if (purged > 0) this.log.log(`purged ${purged} inbox rows past retention`);
     };
-    purge();
-    this.inboxPurgeTimer = setInterval(purge, INBOX_PURGE_EVERY_MS);
-    this.inboxPurgeTimer.unref();
+    this.inboxRetention = new PeriodicJob('inbox purge', purge, this.log, {
+      intervalMs: INBOX_PURGE_EVERY_MS,
+      runAtStart: true,
+    });
+    this.inboxRetention.start();
   }
 
   async listen(callback: (error?: unknown) => void): Promise<void> {
@@ -121,8 +116,7 @@ export class RabbitEventsServer
   async close(): Promise<void> {
     if (this.closing) return;
     this.closing = true;
-    if (this.inboxPurgeTimer) clearInterval(this.inboxPurgeTimer);
-    await this.inboxPurge;
+    await this.inboxRetention?.stop();
     await this.channel?.cancelAll().catch(() => undefined);
     await Promise.allSettled([...this.inFlight]);
     await this.channel?.close().catch(() => undefined);
